@@ -2,6 +2,7 @@ import { Code, ConnectError, createClient, type Client } from "@connectrpc/conne
 import { createBusTransport, serveOverBus, type Bus, type FlowSettings } from "@mc/shared";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { waitFor } from "../harness/wait-for.js";
 import { EchoService } from "../gen/echo/v1/echo_pb.js";
 import { createEchoHandlers, type EchoObserver } from "../fixtures/echo-service.js";
 
@@ -123,7 +124,6 @@ export function defineTransportSuite(name: string, env: TransportEnv): void {
       })(),
     );
     assert.is(err.code, Code.Canceled);
-    const { waitFor } = await import("../harness/wait-for.js");
     await waitFor(() => ctx.observer.streamsAborted > before.streamsAborted, { what: "the server to see the cancel", timeoutMs: 3000 });
     const sentAtAbort = ctx.observer.lastStreamSent;
     await new Promise((r) => setTimeout(r, 100));

@@ -1,0 +1,66 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { AppError } from "@mc/shared";
+
+export interface GatewayConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Distributed mode when set; otherwise the embedded in-process bus. */
+  readonly natsUrl: string | undefined;
+  readonly dataDir: string;
+  readonly help: boolean;
+}
+
+export const usage = `Usage: gateway [options]
+
+Serves the documented HTTP paths of the release service and the Connect
+endpoints. Without --nats it runs the embedded default: every service in this
+one process, joined by the in-process bus.
+
+Options:
+  --listen HOST:PORT   where to listen (env GATEWAY_LISTEN; default 127.0.0.1:8080)
+  --nats URL           connect to NATS instead of the in-process bus (env NATS_URL)
+  --data-dir DIR       state folder of the embedded mode (env DATA_DIR; default .data)
+  -h, --help           show this help
+
+Endpoints:
+  GET /healthz         gateway and bus health (JSON)
+`;
+
+function parseListen(value: string): { host: string; port: number } {
+  const match = /^(.+):(\d{1,5})$/.exec(value);
+  const port = Number(match?.[2]);
+  if (!match?.[1] || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new AppError("invalid_argument", `--listen must be HOST:PORT, got '${value}'`);
+  }
+  return { host: match[1].replace(/^\[(.*)\]$/, "$1"), port };
+}
+
+export function parseGatewayConfig(argv: readonly string[], env: NodeJS.ProcessEnv): GatewayConfig {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        listen: { type: "string" },
+        nats: { type: "string" },
+        "data-dir": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (err) {
+    throw new AppError("invalid_argument", err instanceof Error ? err.message : "bad arguments");
+  }
+  const { values } = parsed;
+  const { host, port } = parseListen(values.listen ?? env.GATEWAY_LISTEN ?? "127.0.0.1:8080");
+  const nats = values.nats ?? env.NATS_URL;
+  return {
+    host,
+    port,
+    natsUrl: nats === undefined || nats === "" ? undefined : nats,
+    dataDir: resolve(values["data-dir"] ?? env.DATA_DIR ?? ".data"),
+    help: values.help ?? false,
+  };
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suite runs against (real peers, not
+# mocks) when any is missing. Used by .ci/run and by `npm test` (pretest), so
+# a fresh Debian machine needs no other step. Needs root or passwordless sudo;
+# otherwise it prints the one command to run.
+set -euo pipefail
+
+# command -> Debian package
+declare -A wanted=(
+  [nats-server]=nats-server
+  [minisign]=minisign
+)
+
+missing=()
+for cmd in "${!wanted[@]}"; do
+  command -v "$cmd" >/dev/null 2>&1 || missing+=("${wanted[$cmd]}")
+done
+((${#missing[@]} == 0)) && exit 0
+
+if [[ $(id -u) -eq 0 ]]; then
+  sudo=()
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  sudo=(sudo -n)
+else
+  echo "The tests need these Debian packages: ${missing[*]}" >&2
+  echo "Install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "installing Debian packages for the tests: ${missing[*]}" >&2
+"${sudo[@]}" apt-get update -q >&2
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}" >&2
