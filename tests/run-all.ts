@@ -26,8 +26,11 @@ interface Tally {
 function groups(filter: string | undefined): Group[] {
   const out: Group[] = [];
   const workspaces = ["services/shared", "services/consensus", "services/kms", "services/releases", "gateway", "cli", "wasm"];
+  const hasTests = (dir: string): boolean =>
+    existsSync(dir) &&
+    readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? hasTests(join(dir, e.name)) : e.name.endsWith(".test.ts")));
   for (const ws of workspaces) {
-    if (existsSync(join(root, ws, "src"))) out.push({ label: ws, dir: join(ws, "src"), pattern: "\\.test\\.ts$" });
+    if (hasTests(join(root, ws, "src"))) out.push({ label: ws, dir: join(ws, "src"), pattern: "\\.test\\.ts$" });
   }
   const walk = (dir: string): void => {
     for (const name of readdirSync(join(root, dir)).sort()) {

@@ -19,7 +19,7 @@ one process, joined by the in-process bus.
 
 Options:
   --listen HOST:PORT   where to listen (env GATEWAY_LISTEN; default 127.0.0.1:8080)
-  --nats URL           connect to NATS instead of the in-process bus (env NATS_URL)
+  --nats URL[,URL]     connect to NATS instead of the in-process bus (env NATS_URL)
   --data-dir DIR       state folder of the embedded mode (env DATA_DIR; default .data)
   -h, --help           show this help
 

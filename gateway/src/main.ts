@@ -27,7 +27,7 @@ if (config.help) {
 let bus: Bus;
 if (config.natsUrl) {
   try {
-    bus = await connectNatsBus({ servers: config.natsUrl, name: "gateway" });
+    bus = await connectNatsBus({ servers: config.natsUrl.split(","), name: "gateway" });
   } catch (err) {
     fail(`cannot reach NATS at ${config.natsUrl}: ${err instanceof Error ? err.message : String(err)}`);
   }
