@@ -1,0 +1,67 @@
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import type { Bus } from "@mc/shared";
+import { CatalogEventSchema, type CatalogEvent, type CatalogEventType } from "../../gen/releases/v1/releases_pb.js";
+
+/** Every publish is announced here; gateways drop caches, releases instances reload. */
+export const catalogEventSubject = "releases.v1.events.catalog";
+
+export interface CatalogEventInit {
+  readonly type: CatalogEventType;
+  readonly product: string;
+  readonly component: string;
+  readonly releaseId: string;
+  readonly latestChanged: boolean;
+}
+
+export interface CatalogEvents {
+  publish(event: CatalogEventInit): Promise<void>;
+  /** Calls back on every event from any process on the bus; returns the unsubscribe. */
+  subscribe(callback: (event: CatalogEvent) => void): () => void;
+  /** The events from now on, until the signal aborts. */
+  watch(signal: AbortSignal): AsyncIterable<CatalogEvent>;
+}
+
+export function createCatalogEvents(bus: Bus): CatalogEvents {
+  function subscribe(callback: (event: CatalogEvent) => void): () => void {
+    const sub = bus.subscribe(catalogEventSubject, (msg) => {
+      try {
+        callback(fromBinary(CatalogEventSchema, msg.data));
+      } catch {
+        // not a catalog event: ignore rather than take the subscriber down
+      }
+    });
+    return () => sub.unsubscribe();
+  }
+  return {
+    async publish(init) {
+      const event = create(CatalogEventSchema, { ...init, occurredAt: new Date().toISOString().replace(/\.\d{3}Z$/, "Z") });
+      bus.publish(catalogEventSubject, toBinary(CatalogEventSchema, event));
+      await bus.flush();
+    },
+    subscribe,
+    async *watch(signal) {
+      const queue: CatalogEvent[] = [];
+      let wake: (() => void) | undefined;
+      const stop = subscribe((e) => {
+        queue.push(e);
+        wake?.();
+      });
+      const onAbort = (): void => wake?.();
+      signal.addEventListener("abort", onAbort, { once: true });
+      try {
+        while (!signal.aborted) {
+          const next = queue.shift();
+          if (next) {
+            yield next;
+            continue;
+          }
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+        }
+      } finally {
+        stop();
+        signal.removeEventListener("abort", onAbort);
+      }
+    },
+  };
+}

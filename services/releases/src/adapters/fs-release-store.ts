@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, open, readdir, readFile, realpath, rename, rm, stat } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
+import { AppError } from "@mc/shared";
+import type { ByteRange, ReleaseStore, StoredFile } from "../domain/release-store.js";
+
+const readChunk = 1024 * 1024;
+
+function isMissing(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR";
+}
+
+/**
+ * The release store on a directory tree laid out like the public URL space,
+ * so the tree is also a valid static site. Writes are temp file + fsync +
+ * rename + directory fsync; reads refuse anything that resolves outside the
+ * root (a symlink planted in the tree included).
+ */
+export async function createFsReleaseStore(root: string): Promise<ReleaseStore> {
+  await mkdir(root, { recursive: true });
+  const realRoot = await realpath(root);
+
+  function resolvePath(path: string): string {
+    const parts = path.split("/");
+    if (path === "" || parts.some((p) => p === "" || p === "." || p === ".." || p.includes("\\") || p.includes("\0"))) {
+      throw new AppError("invalid_argument", "invalid store path");
+    }
+    return join(realRoot, ...parts);
+  }
+
+  /** The real path of an existing file, or undefined when it is missing or escapes the root. */
+  async function inside(path: string): Promise<string | undefined> {
+    try {
+      const real = await realpath(resolvePath(path));
+      const rel = relative(realRoot, real);
+      return rel === "" || rel.startsWith(`..${sep}`) || rel === ".." ? undefined : real;
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw err;
+    }
+  }
+
+  async function fileStat(path: string): Promise<(StoredFile & { real: string }) | undefined> {
+    const real = await inside(path);
+    if (!real) return undefined;
+    const s = await stat(real);
+    return s.isFile() ? { size: s.size, modified: s.mtime, real } : undefined;
+  }
+
+  return {
+    async read(path) {
+      const s = await fileStat(path);
+      return s ? new Uint8Array(await readFile(s.real)) : undefined;
+    },
+    async stat(path) {
+      const s = await fileStat(path);
+      return s ? { size: s.size, modified: s.modified } : undefined;
+    },
+    async list(dir) {
+      try {
+        const real = dir === "" ? realRoot : await inside(dir);
+        if (!real) return [];
+        return (await readdir(real)).filter((n) => !n.startsWith(".tmp-")).sort();
+      } catch (err) {
+        if (isMissing(err)) return [];
+        throw err;
+      }
+    },
+    async write(path, data) {
+      const target = resolvePath(path);
+      await mkdir(dirname(target), { recursive: true });
+      const temp = join(dirname(target), `.tmp-${randomBytes(6).toString("hex")}`);
+      const handle = await open(temp, "wx", 0o644);
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await rename(temp, target);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+      const dirHandle = await open(dirname(target), "r");
+      try {
+        await dirHandle.sync();
+      } finally {
+        await dirHandle.close();
+      }
+    },
+    async openRead(path, range?: ByteRange) {
+      const s = await fileStat(path);
+      if (!s) return undefined;
+      return createReadStream(s.real, { highWaterMark: readChunk, ...(range ? { start: range.start, end: range.end } : {}) });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { createConnectRouter } from "@connectrpc/connect";
+import { serveOverBus, type Bus, type BusServer } from "@mc/shared";
+import { ReleaseService } from "../../gen/releases/v1/releases_pb.js";
+import type { ReleaseStore } from "../domain/release-store.js";
+import { createCatalog, type Catalog } from "./catalog.js";
+import { createCatalogEvents } from "./catalog-events.js";
+import { createReleaseServiceImpl } from "./release-service-impl.js";
+
+export interface ReleasesServer {
+  readonly catalog: Catalog;
+  close(): void;
+}
+
+/**
+ * Serves ReleaseService on the bus (queue group per service, so instances
+ * share the load) and keeps the in-memory catalog in step with every publish
+ * announced on the bus.
+ */
+export async function serveReleases(options: { bus: Bus; store: ReleaseStore; base: string }): Promise<ReleasesServer> {
+  const catalog = await createCatalog(options.store);
+  const events = createCatalogEvents(options.bus);
+  const stop = events.subscribe(() => void catalog.reload());
+  const router = createConnectRouter();
+  router.service(ReleaseService, createReleaseServiceImpl({ catalog, base: options.base, events }));
+  const server: BusServer = serveOverBus(options.bus, router.handlers);
+  await options.bus.flush();
+  return {
+    catalog,
+    close() {
+      stop();
+      server.close();
+    },
+  };
+}

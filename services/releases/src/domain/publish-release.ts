@@ -1,0 +1,183 @@
+import { AppError } from "@mc/shared";
+import type { MinisignPublicKey } from "@mc/wasm";
+import { documentKinds, documentName, type CatalogEntry, type DocumentFile, type DocumentKind, type PlatformFile } from "./catalog-entry.js";
+import { checkGoModules } from "./go-modules.js";
+import { checksumSuffix, layout, signatureSuffix } from "./layout.js";
+import { archiveName, binaryName, checkName, parsePlatform, type Platform } from "./names.js";
+import { readCatalogEntry, readLatestPointer } from "./catalog-reader.js";
+import { compareReleases, parseReleaseId } from "./release-id.js";
+import type { ReleaseStore } from "./release-store.js";
+
+/** A release directory as `releases publish --from` reads it. */
+export interface ReleaseSource {
+  /** Names at the top of the directory. */
+  list(): Promise<string[]>;
+  listDir(dir: string): Promise<string[]>;
+  read(path: string): Promise<Uint8Array>;
+}
+
+export interface Signer {
+  readonly publicKey: MinisignPublicKey;
+  /** The text of `minisign.pub` for this key. */
+  publicKeyFile(): string;
+  /** A minisign signature file of `data`, named `fileName` in its trusted comment. */
+  sign(data: Uint8Array, fileName: string): string;
+  /** Throws unless `signature` verifies against the given public key file. */
+  verify(data: Uint8Array, signature: string, publicKeyFile: string): void;
+}
+
+export interface PublishDeps {
+  readonly store: ReleaseStore;
+  readonly signer: Signer;
+  readonly sha256Hex: (data: Uint8Array) => string;
+  /** JSON-schema validation of an SBOM; throws AppError naming the file and the first error. */
+  readonly validateSbom: (kind: "cyclonedx" | "spdx", doc: unknown, file: string) => string[];
+  readonly now: () => Date;
+}
+
+export interface PublishRequest {
+  readonly product: string;
+  readonly component: string;
+  readonly releaseId: string;
+  readonly source: ReleaseSource;
+}
+
+export interface PublishResult {
+  readonly entry: CatalogEntry;
+  /** The same id was already published with identical bytes. */
+  readonly unchanged: boolean;
+  readonly latestChanged: boolean;
+  readonly warnings: readonly string[];
+}
+
+interface Binary extends Platform {
+  readonly bytes: Uint8Array;
+  readonly sha256: string;
+}
+
+const text = new TextEncoder();
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+async function readBinaries(req: PublishRequest, deps: PublishDeps): Promise<Binary[]> {
+  const out: Binary[] = [];
+  for (const name of await req.source.list()) {
+    if (name.includes(".")) continue; // documents sit beside the platform folders
+    const platform = parsePlatform(name);
+    if (!platform) throw new AppError("invalid_argument", `unknown platform folder '${name}': want <os>-<arch> with Go tokens`);
+    const expected = binaryName(req.component, platform.os);
+    const files = await req.source.listDir(name);
+    if (files.length !== 1 || files[0] !== expected) {
+      throw new AppError("invalid_argument", `${name}/ must hold exactly one binary named '${expected}', found: ${files.join(", ") || "nothing"}`);
+    }
+    const bytes = await req.source.read(`${name}/${expected}`);
+    out.push({ ...platform, bytes, sha256: deps.sha256Hex(bytes) });
+  }
+  if (out.length === 0) throw new AppError("invalid_argument", "no platform folder: publish at least one <os>-<arch>/<binary>");
+  return out;
+}
+
+async function readDocuments(req: PublishRequest, deps: PublishDeps): Promise<{ docs: Map<DocumentKind, Uint8Array>; warnings: string[] }> {
+  const names = new Set(await req.source.list());
+  const docs = new Map<DocumentKind, Uint8Array>();
+  for (const kind of documentKinds) {
+    const name = documentName(kind, req.releaseId);
+    if (!names.has(name)) throw new AppError("invalid_argument", `missing ${name}`);
+    docs.set(kind, await req.source.read(name));
+  }
+  const decode = (kind: DocumentKind): string => {
+    try {
+      return utf8.decode(docs.get(kind));
+    } catch {
+      throw new AppError("invalid_argument", `${documentName(kind, req.releaseId)}: not UTF-8`);
+    }
+  };
+  const parse = (kind: DocumentKind): unknown => {
+    try {
+      return JSON.parse(decode(kind)) as unknown;
+    } catch {
+      throw new AppError("invalid_argument", `${documentName(kind, req.releaseId)}: not valid JSON`);
+    }
+  };
+  const cdxName = documentName("sbom_cyclonedx", req.releaseId);
+  const spdxName = documentName("sbom_spdx", req.releaseId);
+  const warnings = [...deps.validateSbom("cyclonedx", parse("sbom_cyclonedx"), cdxName), ...deps.validateSbom("spdx", parse("sbom_spdx"), spdxName)];
+  checkGoModules(decode("go_modules"), documentName("go_modules", req.releaseId));
+  if (decode("release_notes").trim() === "") throw new AppError("invalid_argument", `${documentName("release_notes", req.releaseId)}: release notes are empty`);
+  return { docs, warnings };
+}
+
+async function sameBytes(store: ReleaseStore, path: string, bytes: Uint8Array, deps: PublishDeps): Promise<boolean | undefined> {
+  const existing = await store.read(path);
+  if (existing === undefined) return undefined;
+  return deps.sha256Hex(existing) === deps.sha256Hex(bytes);
+}
+
+/**
+ * Publishes a release (contracts/releases.md §8). Everything is validated
+ * before the first write; immutable files go first, then the latest aliases,
+ * and the catalog record is written last: it is the commit point, so a
+ * publish killed at any moment leaves the catalog as it was, and running it
+ * again completes it.
+ */
+export async function publishRelease(req: PublishRequest, deps: PublishDeps): Promise<PublishResult> {
+  const { product, component, releaseId } = req;
+  checkName("product", product);
+  checkName("component", component);
+  parseReleaseId(releaseId);
+  const { store, signer } = deps;
+  const binaries = await readBinaries(req, deps);
+  const { docs, warnings } = await readDocuments(req, deps);
+
+  const published = await readCatalogEntry(store, product, component, releaseId);
+  const files: Array<[string, Uint8Array]> = [
+    ...binaries.map((b): [string, Uint8Array] => [layout.archive(product, component, b.os, b.arch, releaseId), b.bytes]),
+    ...documentKinds.map((k): [string, Uint8Array] => [layout.document(product, component, k, releaseId), docs.get(k) ?? new Uint8Array(0)]),
+  ];
+  if (published) {
+    const same = published.platforms.length === binaries.length && (await Promise.all(files.map(([p, b]) => sameBytes(store, p, b, deps)))).every((s) => s === true);
+    if (!same) throw new AppError("already_exists", "release already exists");
+    return { entry: published, unchanged: true, latestChanged: false, warnings };
+  }
+
+  const pubFile = await store.read(layout.publicKey());
+  const publicKeyText = pubFile === undefined ? signer.publicKeyFile() : new TextDecoder().decode(pubFile);
+  const signatures = binaries.map((b) => {
+    const sig = signer.sign(b.bytes, archiveName(component, releaseId));
+    signer.verify(b.bytes, sig, publicKeyText);
+    return sig;
+  });
+  if (pubFile === undefined) await store.write(layout.publicKey(), text.encode(publicKeyText));
+
+  for (const [i, b] of binaries.entries()) {
+    const archive = layout.archive(product, component, b.os, b.arch, releaseId);
+    await store.write(archive, b.bytes);
+    await store.write(archive + checksumSuffix, text.encode(`${b.sha256} ${archiveName(component, releaseId)}\n`));
+    await store.write(archive + signatureSuffix, text.encode(signatures[i] ?? ""));
+  }
+  for (const kind of documentKinds) await store.write(layout.document(product, component, kind, releaseId), docs.get(kind) ?? new Uint8Array(0));
+
+  const entry: CatalogEntry = {
+    product,
+    component,
+    releaseId,
+    releaseDate: deps.now().toISOString().replace(/\.\d{3}Z$/, "Z"),
+    status: "supported",
+    platforms: binaries.map((b): PlatformFile => ({ os: b.os, arch: b.arch, size: b.bytes.byteLength, sha256: b.sha256 })),
+    documents: documentKinds.map((k): DocumentFile => ({ kind: k, name: documentName(k, releaseId), size: docs.get(k)?.byteLength ?? 0 })),
+  };
+  const current = await readLatestPointer(store, product, component);
+  const currentEntry = current ? await readCatalogEntry(store, product, component, current) : undefined;
+  const latestChanged = !currentEntry || compareReleases(entry, currentEntry) > 0;
+  if (latestChanged) {
+    for (const b of binaries) {
+      const alias = layout.latest(product, component, b.os, b.arch);
+      const archive = layout.archive(product, component, b.os, b.arch, releaseId);
+      await store.write(alias, b.bytes);
+      await store.write(alias + signatureSuffix, (await store.read(archive + signatureSuffix)) ?? new Uint8Array(0));
+      await store.write(alias + checksumSuffix, (await store.read(archive + checksumSuffix)) ?? new Uint8Array(0));
+    }
+  }
+  await store.write(layout.catalogEntry(product, component, releaseId), text.encode(`${JSON.stringify(entry, null, 2)}\n`));
+  if (latestChanged) await store.write(layout.latestPointer(product, component), text.encode(`${JSON.stringify({ release_id: releaseId })}\n`));
+  return { entry, unchanged: false, latestChanged, warnings };
+}

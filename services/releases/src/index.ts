@@ -1,0 +1,13 @@
+export { createCatalogEvents, catalogEventSubject } from "./adapters/catalog-events.js";
+export type { CatalogEvents, CatalogEventInit } from "./adapters/catalog-events.js";
+export { createFsReleaseStore } from "./adapters/fs-release-store.js";
+export { runPublish } from "./adapters/publish-command.js";
+export type { PublishCommandOptions } from "./adapters/publish-command.js";
+export { runSbom } from "./adapters/sbom-command.js";
+export { publishSampleCatalog, sampleReleases } from "./adapters/sample-catalog.js";
+export { serveReleases } from "./adapters/serve-releases.js";
+export type { ReleasesServer } from "./adapters/serve-releases.js";
+export { checksumSuffix, layout, signatureSuffix, urlOf } from "./domain/layout.js";
+export { isName, parsePlatform } from "./domain/names.js";
+export { tryParseReleaseId } from "./domain/release-id.js";
+export type { ByteRange, ReleaseStore, StoredFile } from "./domain/release-store.js";
