@@ -8,6 +8,10 @@ export interface GatewayConfig {
   /** Distributed mode when set; otherwise the embedded in-process bus. */
   readonly natsUrl: string | undefined;
   readonly dataDir: string;
+  /** The release store folder; the embedded default keeps it in the data folder. */
+  readonly storeDir: string;
+  /** Public base URL, no trailing slash. */
+  readonly baseUrl: string;
   readonly help: boolean;
 }
 
@@ -21,10 +25,16 @@ Options:
   --listen HOST:PORT   where to listen (env GATEWAY_LISTEN; default 127.0.0.1:8080)
   --nats URL[,URL]     connect to NATS instead of the in-process bus (env NATS_URL)
   --data-dir DIR       state folder of the embedded mode (env DATA_DIR; default .data)
+  --store DIR          the release store (env RELEASES_STORE; embedded: DATA_DIR/releases)
+  --base-url URL       public base URL of every link (env BASE_URL; default http://HOST:PORT)
   -h, --help           show this help
 
 Endpoints:
-  GET /healthz         gateway and bus health (JSON)
+  GET /healthz                          gateway and bus health (JSON)
+  GET /api/releases/<product>[/latest]  release records (JSON)
+  GET /api/feeds/<product>.json         JSON Feed;  GET /feed-<product>.rss  RSS
+  GET /<product>/<component>/release/…  binaries, checksums, signatures, notes
+  GET /minisign.pub                     the release signing public key
 `;
 
 function parseListen(value: string): { host: string; port: number } {
@@ -45,6 +55,8 @@ export function parseGatewayConfig(argv: readonly string[], env: NodeJS.ProcessE
         listen: { type: "string" },
         nats: { type: "string" },
         "data-dir": { type: "string" },
+        store: { type: "string" },
+        "base-url": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -56,11 +68,19 @@ export function parseGatewayConfig(argv: readonly string[], env: NodeJS.ProcessE
   const { values } = parsed;
   const { host, port } = parseListen(values.listen ?? env.GATEWAY_LISTEN ?? "127.0.0.1:8080");
   const nats = values.nats ?? env.NATS_URL;
+  const natsUrl = nats === undefined || nats === "" ? undefined : nats;
+  const dataDir = resolve(values["data-dir"] ?? env.DATA_DIR ?? ".data");
+  const store = values.store ?? env.RELEASES_STORE;
+  if (natsUrl && !store) throw new AppError("invalid_argument", "--store is required with --nats: every gateway reads artifacts from the shared store");
+  const baseUrl = (values["base-url"] ?? env.BASE_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/+$/, "");
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(baseUrl)) throw new AppError("invalid_argument", `--base-url must be an http(s) URL, got '${baseUrl}'`);
   return {
     host,
     port,
-    natsUrl: nats === undefined || nats === "" ? undefined : nats,
-    dataDir: resolve(values["data-dir"] ?? env.DATA_DIR ?? ".data"),
+    natsUrl,
+    dataDir,
+    storeDir: resolve(store ?? resolve(dataDir, "releases")),
+    baseUrl,
     help: values.help ?? false,
   };
 }

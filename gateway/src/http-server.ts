@@ -1,49 +1,74 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createClient } from "@connectrpc/connect";
+import { createBusTransport, type Bus } from "@mc/shared";
+import { createCatalogEvents, type ReleaseStore } from "@mc/releases";
+import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import type { BusHealth } from "./bus-health.js";
+import { createResponseCache, type ResponseCache } from "./http/response-cache.js";
+import { createApiRoutes } from "./releases/api-routes.js";
+import { createFileRoutes } from "./releases/file-routes.js";
+import { createRestHandler, type RestRoute } from "./rest/rest-handler.js";
 
 export interface GatewayDeps {
+  readonly bus: Bus;
   readonly busHealth: BusHealth;
   /** "in-process" or the NATS URL, shown by /healthz. */
   readonly busName: string;
+  readonly store: ReleaseStore;
+  /** Public base URL: every URL in responses is built from it. */
+  readonly base: string;
   readonly startedAt: Date;
+  readonly now?: () => number;
+  readonly onError?: (err: unknown) => void;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
-    "cache-control": "no-store",
-  });
-  res.end(text);
+export interface Gateway {
+  readonly server: Server;
+  readonly cache: ResponseCache;
+  close(): void;
 }
 
-async function healthz(deps: GatewayDeps, res: ServerResponse): Promise<void> {
-  try {
-    const ms = await deps.busHealth.ping();
-    sendJson(res, 200, {
-      status: "ok",
-      bus: { kind: deps.busName, round_trip_ms: Number(ms.toFixed(3)) },
-      uptime_s: Math.round((Date.now() - deps.startedAt.getTime()) / 1000),
-    });
-  } catch (err) {
-    sendJson(res, 503, { status: "unavailable", bus: { kind: deps.busName, error: err instanceof Error ? err.message : "bus error" } });
-  }
-}
-
-/** The gateway's HTTP server. Routes land here as the services do. */
-export function createGatewayServer(deps: GatewayDeps): Server {
-  return createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? "/").split("?")[0];
-    if (path === "/healthz") {
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        res.setHeader("allow", "GET, HEAD");
-        sendJson(res, 405, { code: 405, message: "method not allowed" });
-        return;
+function healthRoute(deps: GatewayDeps): RestRoute {
+  return {
+    methods: ["GET"],
+    pattern: "/healthz",
+    async handle() {
+      try {
+        const ms = await deps.busHealth.ping();
+        return {
+          headers: { "cache-control": "no-store" },
+          body: { status: "ok", bus: { kind: deps.busName, round_trip_ms: Number(ms.toFixed(3)) }, uptime_s: Math.round((Date.now() - deps.startedAt.getTime()) / 1000) },
+        };
+      } catch (err) {
+        return { status: 503, headers: { "cache-control": "no-store" }, body: { status: "unavailable", bus: { kind: deps.busName, error: err instanceof Error ? err.message : "bus error" } } };
       }
-      void healthz(deps, res);
-      return;
-    }
-    sendJson(res, 404, { code: 404, message: "not found" });
+    },
+  };
+}
+
+/**
+ * The public gateway: documented REST paths and feeds (through ReleaseService
+ * on the bus, cached 5 minutes and dropped on every catalog event), and
+ * artifacts streamed from the store.
+ */
+export function createGateway(deps: GatewayDeps): Gateway {
+  const now = deps.now ?? Date.now;
+  const cache = createResponseCache({ now });
+  const client = createClient(ReleaseService, createBusTransport({ bus: deps.bus, defaultTimeoutMs: 15000 }));
+  const stop = createCatalogEvents(deps.bus).subscribe(() => cache.invalidate());
+  const api = { client, cache, base: deps.base, now };
+  const handler = createRestHandler({
+    routes: [healthRoute(deps), ...createApiRoutes(api), ...createFileRoutes(deps.store, api)],
+    ...(deps.onError ? { onError: deps.onError } : {}),
   });
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => void handler(req, res));
+  return {
+    server,
+    cache,
+    close() {
+      stop();
+      server.close();
+      server.closeAllConnections();
+    },
+  };
 }

@@ -1,10 +1,14 @@
-// Composition root of the gateway: the only place that starts I/O.
+// Composition root of the gateway: the only place that starts I/O. Without
+// --nats it is the embedded default: the release service runs in this
+// process too, joined by the in-process bus, on a store in the data folder.
 import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import { pino } from "pino";
 import { connectNatsBus, createMemoryBroker, isAppError, type Bus } from "@mc/shared";
+import { createCatalogEvents, createFsReleaseStore, publishSampleCatalog, serveReleases } from "@mc/releases";
 import { createBusHealth } from "./bus-health.js";
 import { parseGatewayConfig, usage } from "./config.js";
-import { createGatewayServer } from "./http-server.js";
+import { createGateway } from "./http-server.js";
 
 const log = pino({ name: "gateway", level: process.env.LOG_LEVEL ?? "info" }, pino.destination(2));
 
@@ -24,7 +28,10 @@ if (config.help) {
   process.exit(0);
 }
 
+const store = await createFsReleaseStore(config.storeDir);
 let bus: Bus;
+const closers: Array<() => void> = [];
+const banner: string[] = [];
 if (config.natsUrl) {
   try {
     bus = await connectNatsBus({ servers: config.natsUrl.split(","), name: "gateway" });
@@ -33,37 +40,51 @@ if (config.natsUrl) {
   }
 } else {
   await mkdir(config.dataDir, { recursive: true });
-  bus = createMemoryBroker().connect();
+  const broker = createMemoryBroker();
+  bus = broker.connect();
+  const releasesBus = broker.connect();
+  const releases = await serveReleases({ bus: releasesBus, store, base: config.baseUrl });
+  closers.push(() => releases.close());
+  const keyFile = join(config.dataDir, "minisign.key");
+  const published = await publishSampleCatalog(store, keyFile, createCatalogEvents(releasesBus));
+  banner.push(`  state:    ${config.dataDir}`, `  store:    ${config.storeDir} (${published} sample releases published now)`, `  signing:  ${keyFile} (mode 0600)`);
 }
 
 const busHealth = createBusHealth(bus);
-const server = createGatewayServer({ busHealth, busName: config.natsUrl ?? "in-process", startedAt: new Date() });
-server.on("error", (err: NodeJS.ErrnoException) => {
+const gateway = createGateway({
+  bus,
+  busHealth,
+  busName: config.natsUrl ?? "in-process",
+  store,
+  base: config.baseUrl,
+  startedAt: new Date(),
+  onError: (err) => log.error({ err }, "request failed"),
+});
+gateway.server.on("error", (err: NodeJS.ErrnoException) => {
   const why = err.code === "EADDRINUSE" ? "address already in use" : err.code === "EACCES" ? "permission denied" : err.message;
   fail(`cannot listen on ${config.host}:${config.port}: ${why}`);
 });
-server.listen(config.port, config.host, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
-  const base = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+gateway.server.listen(config.port, config.host, () => {
+  const base = config.baseUrl;
   log.info({ base, bus: config.natsUrl ?? "in-process" }, "gateway ready");
   process.stdout.write(
     [
       `gateway ready on ${base} (bus: ${config.natsUrl ?? "in-process"})`,
-      config.natsUrl ? "" : `  state:   ${config.dataDir}`,
-      `  health:  ${base}/healthz`,
+      ...banner,
+      `  health:   ${base}/healthz`,
+      `  releases: ${base}/api/releases/client   ${base}/api/releases/server/latest`,
+      `  feeds:    ${base}/api/feeds/client.json   ${base}/feed-client.rss`,
+      `  files:    ${base}/client/mc/release/linux-amd64/mc   ${base}/client/mc/release/notes/`,
       "",
-    ]
-      .filter((line, i, all) => line !== "" || i === all.length - 1)
-      .join("\n"),
+    ].join("\n"),
   );
 });
 
 function shutdown(signal: NodeJS.Signals): void {
   log.info({ signal }, "shutting down");
-  server.close();
-  server.closeAllConnections();
+  gateway.close();
   busHealth.close();
+  for (const close of closers) close();
   void bus.close().then(() => process.exit(0));
 }
 process.once("SIGINT", () => shutdown("SIGINT"));

@@ -37,7 +37,16 @@ function matchParts(parts: readonly string[], segments: readonly string[]): Reco
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] ?? "";
     if (part.startsWith("*")) {
-      params[part.slice(1)] = segments.slice(i).map(decode).join("/");
+      // Joined with "/", so an encoded slash inside a segment would forge a
+      // deeper path: refuse it here rather than let it alias another file.
+      params[part.slice(1)] = segments
+        .slice(i)
+        .map((seg) => {
+          const value = decode(seg);
+          if (value.includes("/")) throw new InvalidPathError("encoded slash in path");
+          return value;
+        })
+        .join("/");
       return params;
     }
     const segment = segments[i];

@@ -1,0 +1,73 @@
+/** A generated response as the gateway serves and caches it. */
+export interface CachedResponse {
+  readonly status: number;
+  readonly body: Buffer;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Strong validator: quoted hex SHA-256 of the body. */
+  readonly etag: string;
+  readonly lastModified: Date | undefined;
+  /** When it was made, for `Age` and expiry. */
+  readonly storedAt: number;
+}
+
+export interface ResponseCache {
+  /** The cached response, or the one `make` produces; concurrent misses share one `make`. */
+  get(key: string, make: () => Promise<Omit<CachedResponse, "storedAt">>): Promise<CachedResponse>;
+  /** Drops everything (a publish happened). */
+  invalidate(): void;
+  readonly stats: { hits: number; misses: number };
+}
+
+export interface ResponseCacheOptions {
+  readonly ttlMs?: number;
+  readonly now?: () => number;
+  readonly maxEntries?: number;
+}
+
+/**
+ * The gateway's server-side cache: 5 minutes, single-flight per key, and a
+ * generation counter so a response made before an invalidation is never
+ * stored after it.
+ */
+export function createResponseCache(options: ResponseCacheOptions = {}): ResponseCache {
+  const ttl = options.ttlMs ?? 5 * 60 * 1000;
+  const now = options.now ?? Date.now;
+  const max = options.maxEntries ?? 10000;
+  const entries = new Map<string, CachedResponse>();
+  const inflight = new Map<string, { generation: number; promise: Promise<CachedResponse> }>();
+  const stats = { hits: 0, misses: 0 };
+  let generation = 0;
+
+  return {
+    stats,
+    get(key, make) {
+      const hit = entries.get(key);
+      if (hit && now() - hit.storedAt < ttl) {
+        stats.hits += 1;
+        return Promise.resolve(hit);
+      }
+      const pending = inflight.get(key);
+      if (pending && pending.generation === generation) return pending.promise;
+      stats.misses += 1;
+      const started = generation;
+      const promise = make()
+        .then((made) => {
+          const stored: CachedResponse = { ...made, storedAt: now() };
+          if (started === generation) {
+            if (entries.size >= max) entries.delete(entries.keys().next().value ?? "");
+            entries.set(key, stored);
+          }
+          return stored;
+        })
+        .finally(() => {
+          if (inflight.get(key)?.promise === promise) inflight.delete(key);
+        });
+      inflight.set(key, { generation: started, promise });
+      return promise;
+    },
+    invalidate() {
+      generation += 1;
+      entries.clear();
+    },
+  };
+}
