@@ -72,7 +72,7 @@ gw("should refuse other methods and unknown paths", async (ctx) => {
 
 gw("should answer over a real nats-server :: --nats", async (ctx) => {
   ctx.nats = await startNatsServer();
-  const { base } = await startGateway(ctx, ["--nats", ctx.nats.url]);
+  const { base } = await startGateway(ctx, ["--nats", ctx.nats.url, "--store", join(ctx.dataDir, "store")]);
   const body = (await (await fetch(`${base}/healthz`)).json()) as { bus: { kind: string } };
   assert.is(body.bus.kind, ctx.nats.url);
 });
@@ -97,8 +97,12 @@ gw("should exit 1 with a clear message :: bad flag, bad --listen, port taken, NA
     blocker.close();
   }
 
+  const noStore = await runToExit(["--nats", "nats://127.0.0.1:4222"]);
+  assert.is(noStore.code, 1);
+  assert.match(noStore.output, "gateway: --store is required with --nats");
+
   const closed = await freePort();
-  const noNats = await runToExit(["--nats", `nats://127.0.0.1:${closed}`]);
+  const noNats = await runToExit(["--nats", `nats://127.0.0.1:${closed}`, "--store", join(tmpdir(), "unused-store")]);
   assert.is(noNats.code, 1);
   assert.match(noNats.output, `gateway: cannot reach NATS at nats://127.0.0.1:${closed}`);
 });
