@@ -89,7 +89,7 @@ export function defineTransportSuite(name: string, env: TransportEnv): void {
     const err = await rejection(client.echo({ text: "slow", delayMs: 2000 }, { timeoutMs: 200 }));
     const took = Date.now() - started;
     assert.is(err.code, Code.DeadlineExceeded);
-    assert.ok(took >= 190 && took < 1000, `took ${took} ms`);
+    assert.ok(took >= 190 && took < 1500, `took ${took} ms`);
   });
 
   t("should fail with Unavailable at once :: no server", async (ctx) => {
@@ -99,7 +99,7 @@ export function defineTransportSuite(name: string, env: TransportEnv): void {
     const err = await rejection(lonely.echo({ text: "anyone?" }));
     assert.is(err.code, Code.Unavailable);
     assert.match(err.rawMessage, "no service is listening on echo.v1.EchoService.Echo.nobody.n0");
-    assert.ok(Date.now() - started < 500, "not at once");
+    assert.ok(Date.now() - started < 1000, "not at once");
   });
 
   t("should stream 10,000 messages complete and in order", async ({ client }) => {
@@ -152,6 +152,21 @@ export function defineTransportSuite(name: string, env: TransportEnv): void {
     let total = 0;
     for await (const msg of client.count({ n: 3, fillerSize: 2 * max })) total += msg.filler.byteLength;
     assert.is(total, 6 * max);
+  });
+
+  t("should answer calls in flight and then leave :: graceful drain", async (ctx) => {
+    const node = { clusterId: "drain", nodeId: "n1" };
+    const bus = await open(ctx);
+    const leaving = serveOverBus(bus, createEchoHandlers("leaving"), { node });
+    await bus.flush();
+    const client = createClient(EchoService, createBusTransport({ bus: await open(ctx), node, flow: fastFlow }));
+    const call = client.echo({ text: "slow", delayMs: 300 });
+    await new Promise((r) => setTimeout(r, 100));
+    await leaving.drain();
+    const res = await call;
+    assert.is(res.serverId, "leaving");
+    const after = await rejection(client.echo({ text: "after" }));
+    assert.is(after.code, Code.Unavailable);
   });
 
   t("should fail, not hang, when a server dies mid-stream; later calls succeed", async (ctx) => {

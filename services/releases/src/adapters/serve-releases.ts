@@ -9,6 +9,8 @@ import { createReleaseServiceImpl } from "./release-service-impl.js";
 export interface ReleasesServer {
   readonly catalog: Catalog;
   close(): void;
+  /** Leaves the queue group after answering every call on its way. */
+  drain(): Promise<void>;
 }
 
 /**
@@ -29,6 +31,10 @@ export async function serveReleases(options: { bus: Bus; store: ReleaseStore; ba
     close() {
       stop();
       server.close();
+    },
+    async drain() {
+      await server.drain();
+      stop();
     },
   };
 }

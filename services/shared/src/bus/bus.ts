@@ -28,6 +28,8 @@ export type BusHandler = (msg: BusMessage) => void;
 
 export interface BusSubscription {
   unsubscribe(): void;
+  /** Stops interest, then resolves once messages already on their way were handled. */
+  drain(): Promise<void>;
 }
 
 export interface Bus {

@@ -94,9 +94,15 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): MemoryBro
           if (closed) throw new Error("bus connection is closed");
           const entry: Entry = { pattern, queue: opts.queue, handler, owner };
           entries = [...entries, entry];
+          const unsubscribe = (): void => {
+            entries = entries.filter((e) => e !== entry);
+          };
           return {
-            unsubscribe() {
-              entries = entries.filter((e) => e !== entry);
+            unsubscribe,
+            drain() {
+              unsubscribe();
+              // Deliveries are microtasks: one macrotask later they have all run.
+              return new Promise<void>((resolve) => setImmediate(resolve));
             },
           };
         },

@@ -52,7 +52,7 @@ export function createNatsBus(nc: NatsConnection): Bus {
           handler(message);
         },
       });
-      return { unsubscribe: () => sub.unsubscribe() };
+      return { unsubscribe: () => sub.unsubscribe(), drain: () => sub.drain() };
     },
     newInbox: () => createInbox(),
     flush: () => nc.flush(),

@@ -25,6 +25,11 @@ export interface ServeOverBusOptions {
 export interface BusServer {
   /** Stops taking calls and aborts those in flight. */
   close(): void;
+  /**
+   * Graceful stop: leaves the queue groups, answers every call already on
+   * its way, then closes. Callers see the other instances, never an error.
+   */
+  drain(): Promise<void>;
 }
 
 interface ServerCall {
@@ -52,8 +57,7 @@ export function serveOverBus(bus: Bus, handlers: readonly UniversalHandler[], op
   let heartbeat: NodeJS.Timeout | undefined;
   let closed = false;
 
-  subs.push(
-    bus.subscribe(`${controlPrefix}.*`, (msg) => {
+  const control = bus.subscribe(`${controlPrefix}.*`, (msg) => {
       const call = calls.get(msg.subject.slice(controlPrefix.length + 1));
       if (!call) return;
       const frame = msg.headers.get(frameHeader);
@@ -63,8 +67,8 @@ export function serveOverBus(bus: Bus, handlers: readonly UniversalHandler[], op
         call.acked = Math.max(call.acked, Number(msg.headers.get(countHeader) ?? 0));
       }
       call.wake?.();
-    }),
-  );
+  });
+  let idle: (() => void) | undefined;
 
   function beat(): void {
     const now = Date.now();
@@ -179,9 +183,10 @@ export function serveOverBus(bus: Bus, handlers: readonly UniversalHandler[], op
       }
     } finally {
       calls.delete(id);
-      if (calls.size === 0 && heartbeat) {
-        clearInterval(heartbeat);
+      if (calls.size === 0) {
+        if (heartbeat) clearInterval(heartbeat);
         heartbeat = undefined;
+        idle?.();
       }
     }
   }
@@ -192,19 +197,29 @@ export function serveOverBus(bus: Bus, handlers: readonly UniversalHandler[], op
     subs.push(bus.subscribe(subject, (msg) => void handle(handler, msg), queue ? { queue } : {}));
   }
 
+  function unsubscribe(s: BusSubscription): void {
+    try {
+      s.unsubscribe();
+    } catch {
+      // already gone with the connection
+    }
+  }
+
   function close(): void {
     if (closed) return;
     closed = true;
     if (heartbeat) clearInterval(heartbeat);
-    for (const s of subs) {
-      try {
-        s.unsubscribe();
-      } catch {
-        // already gone with the connection
-      }
-    }
+    for (const s of subs) unsubscribe(s);
+    unsubscribe(control);
     for (const call of calls.values()) call.abort.abort(new ConnectError("server is shutting down", Code.Unavailable));
   }
+
+  async function drain(): Promise<void> {
+    await Promise.all(subs.map((s) => s.drain().catch(() => undefined)));
+    if (calls.size > 0) await new Promise<void>((resolve) => (idle = resolve));
+    close();
+  }
+
   bus.onClose(close);
-  return { close };
+  return { close, drain };
 }
