@@ -7,6 +7,7 @@ export { runSbom } from "./adapters/sbom-command.js";
 export { publishSampleCatalog, sampleReleases } from "./adapters/sample-catalog.js";
 export { serveReleases } from "./adapters/serve-releases.js";
 export type { ReleasesServer } from "./adapters/serve-releases.js";
+export { readCatalog } from "./domain/catalog-reader.js";
 export { checksumSuffix, layout, signatureSuffix, urlOf } from "./domain/layout.js";
 export { isName, parsePlatform } from "./domain/names.js";
 export { tryParseReleaseId } from "./domain/release-id.js";

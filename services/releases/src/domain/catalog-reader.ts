@@ -21,12 +21,14 @@ export async function readCatalogEntry(store: ReleaseStore, product: string, com
   return bytes === undefined ? undefined : (parseJson(bytes, path) as CatalogEntry);
 }
 
-export async function readLatestPointer(store: ReleaseStore, product: string, component: string): Promise<string | undefined> {
-  const path = layout.latestPointer(product, component);
-  const bytes = await store.read(path);
-  if (bytes === undefined) return undefined;
-  const value = parseJson(bytes, path) as { release_id?: unknown };
-  return typeof value.release_id === "string" ? value.release_id : undefined;
+/** Every catalog entry of one component. */
+export async function readComponentEntries(store: ReleaseStore, product: string, component: string): Promise<CatalogEntry[]> {
+  const ids = (await store.list(layout.catalogDir(product, component)))
+    .filter((n) => n.endsWith(".json"))
+    .map((n) => n.slice(0, -".json".length))
+    .filter((id) => tryParseReleaseId(id) !== undefined);
+  const loaded = await Promise.all(ids.map((id) => readCatalogEntry(store, product, component, id)));
+  return loaded.filter((e): e is CatalogEntry => e !== undefined);
 }
 
 /** Every catalog entry in the store, per product. */
@@ -35,12 +37,7 @@ export async function readCatalog(store: ReleaseStore): Promise<Map<string, Cata
   for (const product of (await store.list("_catalog")).filter(isName)) {
     const entries: CatalogEntry[] = [];
     for (const component of (await store.list(`_catalog/${product}`)).filter(isName)) {
-      const ids = (await store.list(layout.catalogDir(product, component)))
-        .filter((n) => n.endsWith(".json") && n !== "latest.json")
-        .map((n) => n.slice(0, -".json".length))
-        .filter((id) => tryParseReleaseId(id) !== undefined);
-      const loaded = await Promise.all(ids.map((id) => readCatalogEntry(store, product, component, id)));
-      for (const e of loaded) if (e) entries.push(e);
+      entries.push(...(await readComponentEntries(store, product, component)));
     }
     out.set(product, entries);
   }

@@ -22,7 +22,6 @@ export const layout = {
   },
   catalogDir: (product: string, component: string) => `_catalog/${product}/${component}`,
   catalogEntry: (product: string, component: string, releaseId: string) => `_catalog/${product}/${component}/${releaseId}.json`,
-  latestPointer: (product: string, component: string) => `_catalog/${product}/${component}/latest.json`,
   apiList: (product: string) => `api/releases/${product}`,
   jsonFeed: (product: string) => `api/feeds/${product}.json`,
   rssFeed: (product: string) => `feed-${product}.rss`,

@@ -4,7 +4,8 @@ import { documentKinds, documentName, type CatalogEntry, type DocumentFile, type
 import { checkGoModules } from "./go-modules.js";
 import { checksumSuffix, layout, signatureSuffix } from "./layout.js";
 import { archiveName, binaryName, checkName, parsePlatform, type Platform } from "./names.js";
-import { readCatalogEntry, readLatestPointer } from "./catalog-reader.js";
+import { readCatalogEntry, readComponentEntries } from "./catalog-reader.js";
+import { latestRelease } from "./release-query.js";
 import { compareReleases, parseReleaseId } from "./release-id.js";
 import type { ReleaseStore } from "./release-store.js";
 
@@ -165,8 +166,7 @@ export async function publishRelease(req: PublishRequest, deps: PublishDeps): Pr
     platforms: binaries.map((b): PlatformFile => ({ os: b.os, arch: b.arch, size: b.bytes.byteLength, sha256: b.sha256 })),
     documents: documentKinds.map((k): DocumentFile => ({ kind: k, name: documentName(k, releaseId), size: docs.get(k)?.byteLength ?? 0 })),
   };
-  const current = await readLatestPointer(store, product, component);
-  const currentEntry = current ? await readCatalogEntry(store, product, component, current) : undefined;
+  const currentEntry = latestRelease(await readComponentEntries(store, product, component), {});
   const latestChanged = !currentEntry || compareReleases(entry, currentEntry) > 0;
   if (latestChanged) {
     for (const b of binaries) {
@@ -177,7 +177,7 @@ export async function publishRelease(req: PublishRequest, deps: PublishDeps): Pr
       await store.write(alias + checksumSuffix, (await store.read(archive + checksumSuffix)) ?? new Uint8Array(0));
     }
   }
+  // The commit point: one atomic write makes the release part of the catalog.
   await store.write(layout.catalogEntry(product, component, releaseId), text.encode(`${JSON.stringify(entry, null, 2)}\n`));
-  if (latestChanged) await store.write(layout.latestPointer(product, component), text.encode(`${JSON.stringify({ release_id: releaseId })}\n`));
   return { entry, unchanged: false, latestChanged, warnings };
 }
