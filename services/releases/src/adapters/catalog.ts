@@ -1,37 +1,74 @@
 import { AppError } from "@mc/shared";
 import type { CatalogEntry } from "../domain/catalog-entry.js";
-import { readCatalog } from "../domain/catalog-reader.js";
+import { readCatalogEntry } from "../domain/catalog-reader.js";
 import type { FeedItem } from "../domain/feeds.js";
 import { layout } from "../domain/layout.js";
+import { isName } from "../domain/names.js";
 import { renderNotes, type RenderedNotes } from "../domain/notes-render.js";
+import { tryParseReleaseId } from "../domain/release-id.js";
 import type { ReleaseStore } from "../domain/release-store.js";
 
 export interface Catalog {
-  /** Entries of a product; throws not_found for an unknown product. */
-  entries(product: string): readonly CatalogEntry[];
-  products(): ReadonlyMap<string, readonly CatalogEntry[]>;
+  /** Entries of a product as the store has them now; throws not_found for an unknown product. */
+  entries(product: string): Promise<readonly CatalogEntry[]>;
+  /** Every product with its entries, as the store has them now. */
+  products(): Promise<ReadonlyMap<string, readonly CatalogEntry[]>>;
   markdown(entry: CatalogEntry): Promise<string>;
   notes(entry: CatalogEntry): Promise<RenderedNotes>;
   feedItems(entries: readonly CatalogEntry[]): Promise<FeedItem[]>;
-  /** Re-reads the store (after a publish anywhere in the deployment). */
-  reload(): Promise<void>;
 }
 
-const key = (e: CatalogEntry): string => `${e.product}/${e.component}/${e.releaseId}`;
+const key = (product: string, component: string, releaseId: string): string => `${product}/${component}/${releaseId}`;
 
 /**
- * The catalog in memory, read from the store at start and on every catalog
- * event. Notes are immutable per release, so their text and rendering are
- * kept once read.
+ * The catalog as the store has it at each call. A release's record is
+ * written once and never changes, so records are read once and kept; only
+ * the listing is read per call (concurrent calls share one listing). A
+ * publish is therefore visible to the very next call, whichever instance
+ * answers it and whenever its event arrives.
  */
-export async function createCatalog(store: ReleaseStore): Promise<Catalog> {
-  let byProduct = await readCatalog(store);
+export function createCatalog(store: ReleaseStore): Catalog {
+  const records = new Map<string, Promise<CatalogEntry | undefined>>();
   const markdownCache = new Map<string, Promise<string>>();
   const renderCache = new Map<string, Promise<RenderedNotes>>();
-  let reloading: Promise<void> | undefined;
+  let listing: Promise<Map<string, CatalogEntry[]>> | undefined;
+
+  function record(product: string, component: string, releaseId: string): Promise<CatalogEntry | undefined> {
+    const k = key(product, component, releaseId);
+    let found = records.get(k);
+    if (!found) {
+      found = readCatalogEntry(store, product, component, releaseId);
+      records.set(k, found);
+      found.catch(() => records.delete(k));
+    }
+    return found;
+  }
+
+  async function load(): Promise<Map<string, CatalogEntry[]>> {
+    const out = new Map<string, CatalogEntry[]>();
+    for (const product of (await store.list("_catalog")).filter(isName)) {
+      const entries: CatalogEntry[] = [];
+      for (const component of (await store.list(`_catalog/${product}`)).filter(isName)) {
+        const ids = (await store.list(layout.catalogDir(product, component)))
+          .filter((n) => n.endsWith(".json"))
+          .map((n) => n.slice(0, -".json".length))
+          .filter((id) => tryParseReleaseId(id) !== undefined);
+        for (const e of await Promise.all(ids.map((id) => record(product, component, id)))) if (e) entries.push(e);
+      }
+      out.set(product, entries);
+    }
+    return out;
+  }
+
+  function products(): Promise<Map<string, CatalogEntry[]>> {
+    listing ??= load().finally(() => {
+      listing = undefined;
+    });
+    return listing;
+  }
 
   function markdown(entry: CatalogEntry): Promise<string> {
-    const k = key(entry);
+    const k = key(entry.product, entry.component, entry.releaseId);
     let cached = markdownCache.get(k);
     if (!cached) {
       cached = store.read(layout.document(entry.product, entry.component, "release_notes", entry.releaseId)).then((b) => (b ? new TextDecoder().decode(b) : ""));
@@ -41,7 +78,7 @@ export async function createCatalog(store: ReleaseStore): Promise<Catalog> {
   }
 
   function notes(entry: CatalogEntry): Promise<RenderedNotes> {
-    const k = key(entry);
+    const k = key(entry.product, entry.component, entry.releaseId);
     let cached = renderCache.get(k);
     if (!cached) {
       cached = markdown(entry).then(renderNotes);
@@ -51,25 +88,14 @@ export async function createCatalog(store: ReleaseStore): Promise<Catalog> {
   }
 
   return {
-    entries(product) {
-      const found = byProduct.get(product);
+    async entries(product) {
+      const found = (await products()).get(product);
       if (!found) throw new AppError("not_found", `product '${product}' not found`);
       return found;
     },
-    products: () => byProduct,
+    products,
     markdown,
     notes,
     feedItems: (entries) => Promise.all(entries.map(async (entry) => ({ entry, markdown: await markdown(entry), notes: await notes(entry) }))),
-    reload() {
-      // Concurrent events coalesce into one read of the store.
-      reloading ??= readCatalog(store)
-        .then((fresh) => {
-          byProduct = fresh;
-        })
-        .finally(() => {
-          reloading = undefined;
-        });
-      return reloading;
-    },
   };
 }

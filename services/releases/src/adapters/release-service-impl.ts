@@ -66,8 +66,8 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
     }
   }
 
-  function find(product: string, component: string, releaseId: string): CatalogEntry {
-    const entry = catalog.entries(product).find((e) => e.component === component && e.releaseId === releaseId);
+  async function find(product: string, component: string, releaseId: string): Promise<CatalogEntry> {
+    const entry = (await catalog.entries(product)).find((e) => e.component === component && e.releaseId === releaseId);
     if (!entry) throw new AppError("not_found", `release '${releaseId}' of ${product}/${component} not found`);
     return entry;
   }
@@ -77,7 +77,7 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
   return {
     listReleases: (req) =>
       guard(async () => {
-        const entries = catalog.entries(req.product);
+        const entries = await catalog.entries(req.product);
         const notesText = new Map<CatalogEntry, string>();
         if (req.query.trim() !== "") for (const e of entries) notesText.set(e, await catalog.markdown(e));
         const page = queryReleases(
@@ -97,19 +97,19 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
     getLatestRelease: (req) =>
       guard(async () => {
         const filter = { ...(optional(req.component) ? { component: req.component } : {}), ...(optional(req.os) ? { os: req.os } : {}), ...(optional(req.arch) ? { arch: req.arch } : {}) };
-        const entry = latestRelease(catalog.entries(req.product), filter);
+        const entry = latestRelease(await catalog.entries(req.product), filter);
         if (!entry) throw new AppError("not_found", `product '${req.product}' has no supported release`);
         return { release: await toProto(entry, req.includeNotes) };
       }),
-    getRelease: (req) => guard(async () => ({ release: await toProto(find(req.product, req.component, req.releaseId), req.includeNotes) })),
+    getRelease: (req) => guard(async () => ({ release: await toProto(await find(req.product, req.component, req.releaseId), req.includeNotes) })),
     getReleaseNotes: (req) =>
       guard(async () => {
-        const entry = find(req.product, req.component, req.releaseId);
+        const entry = await find(req.product, req.component, req.releaseId);
         return { notes: { markdown: await catalog.markdown(entry), ...(await catalog.notes(entry)) } };
       }),
     getNotesIndex: (req) =>
       guard(async () => {
-        const entries = newestFirst(catalog.entries(req.product).filter((e) => e.component === req.component));
+        const entries = newestFirst((await catalog.entries(req.product)).filter((e) => e.component === req.component));
         if (entries.length === 0) throw new AppError("not_found", `component '${req.component}' of product '${req.product}' not found`);
         return {
           product: req.product,
@@ -133,7 +133,7 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
       }),
     listProducts: () =>
       guard(async () => ({
-        products: [...catalog.products()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, entries]) => ({
+        products: [...(await catalog.products())].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, entries]) => ({
           name,
           components: [...new Set(entries.map((e) => e.component))].sort(),
           lastReleaseDate: entries.reduce((max, e) => (e.releaseDate > max ? e.releaseDate : max), ""),
@@ -141,7 +141,7 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
       })),
     getFeed: (req) =>
       guard(async () => {
-        const entries = newestFirst(catalog.entries(req.product));
+        const entries = newestFirst(await catalog.entries(req.product));
         const items = await catalog.feedItems(entries.slice(0, 50));
         const lastModified = entries.reduce((max, e) => (e.releaseDate > max ? e.releaseDate : max), "1970-01-01T00:00:00Z");
         if (req.format === FeedFormat.RSS) {

@@ -15,26 +15,18 @@ export interface ReleasesServer {
 
 /**
  * Serves ReleaseService on the bus (queue group per service, so instances
- * share the load) and keeps the in-memory catalog in step with every publish
- * announced on the bus.
+ * share the load), reading the catalog from the shared store.
  */
 export async function serveReleases(options: { bus: Bus; store: ReleaseStore; base: string }): Promise<ReleasesServer> {
-  const catalog = await createCatalog(options.store);
+  const catalog = createCatalog(options.store);
   const events = createCatalogEvents(options.bus);
-  const stop = events.subscribe(() => void catalog.reload());
   const router = createConnectRouter();
   router.service(ReleaseService, createReleaseServiceImpl({ catalog, base: options.base, events }));
   const server: BusServer = serveOverBus(options.bus, router.handlers);
   await options.bus.flush();
   return {
     catalog,
-    close() {
-      stop();
-      server.close();
-    },
-    async drain() {
-      await server.drain();
-      stop();
-    },
+    close: () => server.close(),
+    drain: () => server.drain(),
   };
 }

@@ -1,0 +1,213 @@
+import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { startGatewayEnv, type GatewayEnv } from "./gateway-env.js";
+
+const publicBase = "http://downloads.example.test";
+const json = "application/json; charset=utf-8";
+
+interface Ctx {
+  env: GatewayEnv;
+}
+
+type Rec = Record<string, unknown> & { release_id: string; component: string; downloads: Record<string, Array<Record<string, unknown>>>; artifacts: Record<string, string> };
+
+const routes = suite<Ctx>("gateway release routes", { env: undefined as never });
+
+routes.before(async (ctx) => {
+  ctx.env = await startGatewayEnv();
+});
+routes.after(async (ctx) => {
+  await ctx.env.close();
+});
+
+const local = (env: GatewayEnv, url: string): string => url.replace(publicBase, env.base);
+
+routes("should list records newest first with absolute URLs and the contract's fields", async ({ env }) => {
+  const res = await fetch(`${env.base}/api/releases/client`);
+  assert.is(res.status, 200);
+  assert.is(res.headers.get("content-type"), json);
+  assert.is(res.headers.get("cache-control"), "public, max-age=300");
+  assert.match(res.headers.get("etag") ?? "", /^"[0-9a-f]{64}(-br|-gz)?"$/);
+  assert.ok(res.headers.get("last-modified"));
+  assert.is(res.headers.get("access-control-allow-origin"), "*");
+  const records = (await res.json()) as Rec[];
+  assert.equal(records.map((r) => r.release_id), ["RELEASE.2026-11-18T09-15-00Z", "RELEASE.2026-10-07T12-00-00Z", "RELEASE.2026-09-02T08-30-00Z"]);
+  const [first] = records;
+  assert.ok(first);
+  assert.equal(Object.keys(first), ["product", "component", "release_id", "release_date", "release_time", "status", "public_key_url", "artifacts", "downloads"]);
+  assert.equal(Object.keys(first.downloads), ["linux", "macos", "windows", "docker"]);
+  assert.is(first.release_time, "2026-11-18T09:15:00Z");
+  assert.is(first.public_key_url, `${publicBase}/minisign.pub`);
+  const linux = first.downloads.linux ?? [];
+  assert.equal(linux.map((d) => d.arch), ["amd64", "arm64", "ppc64le"]);
+  const win = first.downloads.windows?.[0];
+  assert.is(win?.latest_url, `${publicBase}/client/mc/release/windows-amd64/mc.exe`);
+  assert.is(win?.filename, "mc.RELEASE.2026-11-18T09-15-00Z");
+  // The sha256 in the record is the hash of the bytes served.
+  const bin = await fetch(local(env, String(linux[0]?.url)));
+  assert.is(createHash("sha256").update(Buffer.from(await bin.arrayBuffer())).digest("hex"), linux[0]?.sha256);
+});
+
+routes("should filter, page with a next link and refuse bad parameters", async ({ env }) => {
+  const page = await fetch(`${env.base}/api/releases/server?limit=2`);
+  const link = page.headers.get("link") ?? "";
+  assert.match(link, `<${publicBase}/api/releases/server?limit=2&after=RELEASE.2026-10-21T06-00-00Z>; rel="next"`);
+  const next = (await (await fetch(`${env.base}/api/releases/server?limit=2&after=RELEASE.2026-10-21T06-00-00Z`)).json()) as Rec[];
+  assert.equal(next.map((r) => r.release_id), ["RELEASE.2026-09-10T16-45-00Z"]);
+  const arm = (await (await fetch(`${env.base}/api/releases/client?os=linux&arch=arm64`)).json()) as Rec[];
+  assert.ok(arm.every((r) => r.downloads.linux?.length === 1 && r.downloads.windows?.length === 0));
+  for (const [query, name] of [["limit=0", "limit"], ["limit=abc", "limit"], ["limit=101", "limit"], ["after=RELEASE.2026-13-40T25-00-00Z", "after"], ["after=nope", "after"], ["os=Linux%20x", "os"]]) {
+    const bad = await fetch(`${env.base}/api/releases/client?${query}`);
+    assert.is(bad.status, 400, query);
+    assert.is(bad.headers.get("content-type"), json);
+    assert.equal(await bad.json(), { code: 400, message: `invalid query parameter '${name}'` });
+  }
+  const unknown = await fetch(`${env.base}/api/releases/nope`);
+  assert.is(unknown.status, 404);
+  assert.equal(await unknown.json(), { code: 404, message: "product 'nope' not found" });
+});
+
+routes("should answer latest as a one-element array", async ({ env }) => {
+  const latest = (await (await fetch(`${env.base}/api/releases/server/latest`)).json()) as Rec[];
+  assert.equal(latest.map((r) => r.release_id), ["RELEASE.2026-11-19T14-30-00Z"]);
+  const none = await fetch(`${env.base}/api/releases/client/latest?os=darwin`);
+  assert.is(none.status, 404);
+  assert.is((await fetch(`${env.base}/api/releases/nope/latest`)).status, 404);
+});
+
+routes("should answer HEAD with identical headers and 304 on validators", async ({ env }) => {
+  const url = `${env.base}/api/releases/client`;
+  const identity = { "accept-encoding": "identity" };
+  const get = await fetch(url, { headers: identity });
+  const body = await get.arrayBuffer();
+  const head = await fetch(url, { method: "HEAD", headers: identity });
+  assert.is(head.status, 200);
+  for (const h of ["content-type", "content-length", "etag", "cache-control", "last-modified"]) assert.is(head.headers.get(h), get.headers.get(h), h);
+  assert.is(Number(head.headers.get("content-length")), body.byteLength);
+  const etag = get.headers.get("etag") ?? "";
+  for (const inm of [etag, `W/${etag}`, `"other", ${etag}`]) {
+    const cond = await fetch(url, { headers: { ...identity, "if-none-match": inm } });
+    assert.is(cond.status, 304, inm);
+    assert.is(cond.headers.get("etag"), etag);
+    assert.is(cond.headers.get("cache-control"), "public, max-age=300");
+  }
+  assert.is((await fetch(url, { headers: { ...identity, "if-none-match": '"nope"' } })).status, 200);
+  const ims = await fetch(url, { headers: { ...identity, "if-modified-since": get.headers.get("last-modified") ?? "" } });
+  assert.is(ims.status, 304);
+  const post = await fetch(url, { method: "POST" });
+  assert.is(post.status, 405);
+  assert.is(post.headers.get("allow"), "GET, HEAD");
+  assert.equal(await post.json(), { code: 405, message: "method not allowed" });
+});
+
+routes("should compress generated bodies when accepted, with their own ETag", async ({ env }) => {
+  const url = `${env.base}/api/releases/client`;
+  const plain = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  const plainBody = Buffer.from(await plain.arrayBuffer());
+  const { request } = await import("node:http");
+  const gz = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    request(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+  assert.is(gz.headers["content-encoding"], "gzip");
+  assert.is(gz.headers.vary, "Accept-Encoding");
+  assert.is(gz.headers.etag, `${(plain.headers.get("etag") ?? "").slice(0, -1)}-gz"`);
+  assert.ok(gunzipSync(gz.body).equals(plainBody));
+});
+
+routes("should serve artifacts with their content types, cache classes and ranges", async ({ env }) => {
+  const id = "RELEASE.2026-11-18T09-15-00Z";
+  const dir = `${env.base}/client/mc/release/linux-amd64`;
+  const archive = await fetch(`${dir}/archive/mc.${id}`);
+  assert.is(archive.headers.get("content-type"), "application/octet-stream");
+  assert.is(archive.headers.get("content-disposition"), `attachment; filename="mc.${id}"`);
+  assert.is(archive.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  assert.is(archive.headers.get("accept-ranges"), "bytes");
+  const bytes = Buffer.from(await archive.arrayBuffer());
+  const alias = await fetch(`${dir}/mc`);
+  assert.is(alias.headers.get("cache-control"), "public, max-age=300");
+  assert.ok(Buffer.from(await alias.arrayBuffer()).equals(bytes));
+  const sum = await fetch(`${dir}/mc.sha256sum`);
+  assert.is(sum.headers.get("content-type"), "text/plain; charset=utf-8");
+  assert.is(await sum.text(), `${createHash("sha256").update(bytes).digest("hex")} mc.${id}\n`);
+  const range = await fetch(`${dir}/archive/mc.${id}`, { headers: { range: "bytes=10-19" } });
+  assert.is(range.status, 206);
+  assert.is(range.headers.get("content-range"), `bytes 10-19/${bytes.byteLength}`);
+  assert.ok(Buffer.from(await range.arrayBuffer()).equals(bytes.subarray(10, 20)));
+  const suffix = await fetch(`${dir}/archive/mc.${id}`, { headers: { range: "bytes=-5" } });
+  assert.ok(Buffer.from(await suffix.arrayBuffer()).equals(bytes.subarray(-5)));
+  const beyond = await fetch(`${dir}/archive/mc.${id}`, { headers: { range: `bytes=${bytes.byteLength}-` } });
+  assert.is(beyond.status, 416);
+  assert.is(beyond.headers.get("content-range"), `bytes */${bytes.byteLength}`);
+  const ifRange = await fetch(`${dir}/archive/mc.${id}`, { headers: { range: "bytes=0-1", "if-range": '"stale"' } });
+  assert.is(ifRange.status, 200);
+  const cond = await fetch(`${dir}/archive/mc.${id}`, { headers: { "if-none-match": archive.headers.get("etag") ?? "" } });
+  assert.is(cond.status, 304);
+  const types: Array<[string, string]> = [
+    [`release-notes-${id}.md`, "text/markdown; charset=utf-8"],
+    [`sbom-${id}.cyclonedx.json`, "application/vnd.cyclonedx+json"],
+    [`sbom-${id}.spdx.json`, "application/spdx+json"],
+    [`gomod-${id}.txt`, "text/plain; charset=utf-8"],
+  ];
+  for (const [file, type] of types) {
+    const res = await fetch(`${env.base}/client/mc/release/notes/${file}`);
+    assert.is(res.status, 200, file);
+    assert.is(res.headers.get("content-type"), type, file);
+    assert.is(res.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  }
+  const pub = await fetch(`${env.base}/minisign.pub`);
+  assert.match(await pub.text(), /^untrusted comment: minisign public key [0-9A-F]{16}\n[A-Za-z0-9+/=]+\n$/);
+  const missing = await fetch(`${dir}/archive/mc.RELEASE.2020-01-01T00-00-00Z`);
+  assert.is(missing.status, 404);
+  assert.equal(await missing.json(), { code: 404, message: "file not found" });
+});
+
+routes("should serve the notes index as HTML or JSON, and redirect the slashless form", async ({ env }) => {
+  const html = await fetch(`${env.base}/client/mc/release/notes/`);
+  assert.is(html.headers.get("content-type"), "text/html; charset=utf-8");
+  assert.is(html.headers.get("vary"), "Accept, Accept-Encoding");
+  const page = await html.text();
+  for (const s of ["File Name", "File Size", "Parent directory/", "release-notes-RELEASE.2026-11-18T09-15-00Z.md", "KiB"]) assert.match(page, s);
+  assert.ok(page.indexOf("2026-11-18") < page.indexOf("2026-10-07"), "newest first");
+  const data = (await (await fetch(`${env.base}/client/mc/release/notes/`, { headers: { accept: "application/json" } })).json()) as { releases: Array<Record<string, string>> };
+  assert.equal(Object.keys(data.releases[0] ?? {}), ["release_id", "release_date", "release_notes", "sbom_cyclonedx", "sbom_spdx", "go_modules"]);
+  const redirect = await fetch(`${env.base}/client/mc/release/notes`, { redirect: "manual" });
+  assert.is(redirect.status, 301);
+  assert.is(redirect.headers.get("location"), `${publicBase}/client/mc/release/notes/`);
+});
+
+routes("should cache for 5 minutes, refresh after, and drop the cache on publish", async ({ env }) => {
+  const url = `${env.base}/api/releases/client?component=mc`;
+  await fetch(url);
+  const afterFirst = env.serviceCalls();
+  const second = await fetch(url);
+  assert.is(env.serviceCalls(), afterFirst, "second request reached the service");
+  assert.ok(Number(second.headers.get("age")) >= 0);
+  env.advance(4 * 60 * 1000);
+  await fetch(url);
+  assert.is(env.serviceCalls(), afterFirst, "refreshed before 5 minutes");
+  env.advance(61 * 1000);
+  await fetch(url);
+  assert.is(env.serviceCalls(), afterFirst + 1, "not refreshed after 5 minutes");
+  await env.publish("mc", "RELEASE.2026-11-21T00-00-00Z");
+  const fresh = (await (await fetch(url)).json()) as Rec[];
+  assert.is(fresh[0]?.release_id, "RELEASE.2026-11-21T00-00-00Z", "publish did not invalidate");
+  assert.is(env.serviceCalls(), afterFirst + 2);
+});
+
+routes("should make one service call for 1,000 concurrent misses", async ({ env }) => {
+  env.gateway.cache.invalidate();
+  const before = env.serviceCalls();
+  const responses = await Promise.all(Array.from({ length: 1000 }, () => fetch(`${env.base}/api/releases/server/latest`).then((r) => r.status)));
+  assert.ok(responses.every((s) => s === 200));
+  assert.is(env.serviceCalls() - before, 1);
+});
+
+routes.run();
