@@ -7,6 +7,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
+// The peers the benchmarks compare against (nginx, wrk, ...) come from Debian.
+const deps = spawnSync("bash", [join(here, "..", "scripts", "system-deps.sh"), "bench"], { stdio: "inherit" });
+if (deps.status !== 0) process.exit(deps.status ?? 1);
 const filter = process.argv[2] ?? "";
 const files = readdirSync(here).filter((f) => f.endsWith(".bench.ts") && f.includes(filter)).sort();
 let failed = 0;

@@ -9,7 +9,23 @@ set -euo pipefail
 declare -A wanted=(
   [nats-server]=nats-server
   [minisign]=minisign
+  [softhsm2-util]=softhsm2
+  [prometheus]=prometheus
+  [ceph-mon]=ceph-mon
+  [ceph-osd]=ceph-osd
+  [radosgw]=radosgw
+  [ceph]=ceph-common
+  [rclone]=rclone
+  [s3cmd]=s3cmd
+  [/usr/bin/aws]=awscli
 )
+
+# `system-deps.sh bench`: also the peers the benchmarks compare against.
+if [[ ${1:-} == bench ]]; then
+  wanted[wrk]=wrk
+  wanted[nginx]=nginx-light
+  wanted[hyperfine]=hyperfine
+fi
 
 missing=()
 for cmd in "${!wanted[@]}"; do
@@ -29,4 +45,4 @@ fi
 
 echo "installing Debian packages for the tests: ${missing[*]}" >&2
 "${sudo[@]}" apt-get update -q >&2
-DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}" >&2
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" >&2

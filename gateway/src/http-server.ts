@@ -5,6 +5,7 @@ import { createCatalogEvents, type ReleaseStore } from "@mc/releases";
 import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import type { BusHealth } from "./bus-health.js";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.js";
+import { answerHot } from "./http/send-generated.js";
 import { createApiRoutes } from "./releases/api-routes.js";
 import { createFileRoutes } from "./releases/file-routes.js";
 import { createRestHandler, type RestRoute } from "./rest/rest-handler.js";
@@ -61,7 +62,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
     routes: [healthRoute(deps), ...createApiRoutes(api), ...createFileRoutes(deps.store, api)],
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => void handler(req, res));
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (!answerHot(req, res, cache, now())) void handler(req, res);
+  });
   return {
     server,
     cache,

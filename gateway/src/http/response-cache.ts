@@ -10,7 +10,22 @@ export interface CachedResponse {
   readonly storedAt: number;
 }
 
+/** A ready-to-send answer for one exact request shape (URL and content-negotiation headers). */
+export interface HotAnswer {
+  readonly status: number;
+  /** Every header but `age`, `content-length` included. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  readonly storedAt: number;
+}
+
 export interface ResponseCache {
+  /**
+   * The fast path for repeated identical requests: the answer last sent for
+   * this key, while its cache entry is fresh. Skips routing and negotiation.
+   */
+  hot(key: string): HotAnswer | undefined;
+  remember(key: string, answer: HotAnswer): void;
   /** The cached response, or the one `make` produces; concurrent misses share one `make`. */
   get(key: string, make: () => Promise<Omit<CachedResponse, "storedAt">>): Promise<CachedResponse>;
   /** Drops everything (a publish happened). */
@@ -36,6 +51,7 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
   const entries = new Map<string, CachedResponse>();
   const inflight = new Map<string, { generation: number; promise: Promise<CachedResponse> }>();
   const stats = { hits: 0, misses: 0 };
+  const hotAnswers = new Map<string, HotAnswer>();
   let generation = 0;
 
   return {
@@ -68,6 +84,21 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
     invalidate() {
       generation += 1;
       entries.clear();
+      hotAnswers.clear();
+    },
+    hot(key) {
+      const answer = hotAnswers.get(key);
+      if (!answer) return undefined;
+      if (now() - answer.storedAt >= ttl) {
+        hotAnswers.delete(key);
+        return undefined;
+      }
+      stats.hits += 1;
+      return answer;
+    },
+    remember(key, answer) {
+      if (hotAnswers.size >= max) hotAnswers.delete(hotAnswers.keys().next().value ?? "");
+      hotAnswers.set(key, answer);
     },
   };
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RestRequest, RestResponse } from "../rest/rest-handler.js";
 import { notModified } from "./conditional.js";
 import { chooseEncoding, encoded } from "./negotiate.js";
-import type { CachedResponse } from "./response-cache.js";
+import type { CachedResponse, ResponseCache } from "./response-cache.js";
 
 export const generatedCacheControl = "public, max-age=300";
 
@@ -18,11 +19,29 @@ export function generated(body: string | Buffer, contentType: string, lastModifi
   };
 }
 
+/** The hot-path key: the exact URL and the headers the answer depends on. */
+export function hotKey(req: IncomingMessage): string {
+  return `${req.url ?? ""}\n${req.headers["accept-encoding"] ?? ""}\n${req.headers.accept ?? ""}`;
+}
+
+/** Answers a request from the hot path, or returns false. */
+export function answerHot(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, now: number): boolean {
+  const method = req.method;
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (req.headers["if-none-match"] !== undefined || req.headers["if-modified-since"] !== undefined) return false;
+  const hit = cache.hot(hotKey(req));
+  if (!hit) return false;
+  res.writeHead(hit.status, { ...hit.headers, age: String(Math.max(0, Math.floor((now - hit.storedAt) / 1000))) });
+  res.end(method === "HEAD" ? undefined : hit.body);
+  return true;
+}
+
 /**
  * Answers from a cached generated response: compression when accepted,
- * `304` on a matching validator, `Age` from the cache time.
+ * `304` on a matching validator, `Age` from the cache time. A full answer is
+ * remembered for the hot path.
  */
-export async function answerGenerated(req: RestRequest, cached: CachedResponse, now: number, vary = "Accept-Encoding"): Promise<RestResponse> {
+export async function answerGenerated(req: RestRequest, cache: ResponseCache, cached: CachedResponse, now: number, vary = "Accept-Encoding"): Promise<RestResponse> {
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const variant = await encoded(cached, encoding);
   const headers: Record<string, string> = {
@@ -38,5 +57,7 @@ export async function answerGenerated(req: RestRequest, cached: CachedResponse, 
     return { status: 304, headers };
   }
   if (variant.body !== cached.body) headers["content-encoding"] = encoding;
+  const { age: _age, ...stable } = headers;
+  cache.remember(hotKey(req.raw), { status: cached.status, headers: { ...stable, "content-length": String(variant.body.byteLength) }, body: variant.body, storedAt: cached.storedAt });
   return { status: cached.status, headers, body: variant.body };
 }

@@ -70,7 +70,7 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
   const { client, cache, base } = deps;
 
   async function cached(req: RestRequest, key: string, make: Parameters<ResponseCache["get"]>[1], vary?: string): Promise<RestResponse> {
-    return answerGenerated(req, await cache.get(key, make), deps.now(), vary);
+    return answerGenerated(req, cache, await cache.get(key, make), deps.now(), vary);
   }
 
   return [
@@ -157,5 +157,5 @@ export async function rssFeed(req: RestRequest, product: string, deps: ApiDeps):
     const feed = await deps.client.getFeed({ product, format: FeedFormat.RSS });
     return generated(feed.body, feed.contentType, new Date(feed.lastModified), cors);
   });
-  return answerGenerated(req, cachedFeed, deps.now());
+  return answerGenerated(req, deps.cache, cachedFeed, deps.now());
 }

@@ -121,8 +121,17 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     const rawPath = q >= 0 ? url.slice(0, q) : url;
-    const abort = new AbortController();
-    res.once("close", () => abort.abort());
+    // Made on first use: most routes never look, and an abort costs a DOMException.
+    let abort: AbortController | undefined;
+    const signal = (): AbortSignal => {
+      if (!abort) {
+        const controller = new AbortController();
+        abort = controller;
+        if (res.writableEnded || res.destroyed) controller.abort();
+        else res.once("close", () => controller.abort());
+      }
+      return abort.signal;
+    };
     try {
       const found = table.match(method, rawPath);
       if (found.kind === "not_found") throw new AppError("not_found", msg.not_found);
@@ -147,7 +156,9 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
             throw new AppError("invalid_argument", msg.invalid_body);
           }
         },
-        signal: abort.signal,
+        get signal() {
+          return signal();
+        },
         raw: req,
       });
       await send(res, head, answer);
