@@ -8,8 +8,8 @@ export interface GatewayConfig {
   /** Distributed mode when set; otherwise the embedded in-process bus. */
   readonly natsUrl: string | undefined;
   readonly dataDir: string;
-  /** The release store folder; the embedded default keeps it in the data folder. */
-  readonly storeDir: string;
+  /** The release store: a folder or s3://bucket[/prefix]; the embedded default keeps a folder in the data folder. */
+  readonly storeSpec: string;
   /** Public base URL, no trailing slash. */
   readonly baseUrl: string;
   readonly help: boolean;
@@ -25,7 +25,9 @@ Options:
   --listen HOST:PORT   where to listen (env GATEWAY_LISTEN; default 127.0.0.1:8080)
   --nats URL[,URL]     connect to NATS instead of the in-process bus (env NATS_URL)
   --data-dir DIR       state folder of the embedded mode (env DATA_DIR; default .data)
-  --store DIR          the release store (env RELEASES_STORE; embedded: DATA_DIR/releases)
+  --store DIR|s3://B   the release store: a folder, or s3://bucket[/prefix] with
+                       RELEASES_S3_ENDPOINT/_ACCESS_KEY/_SECRET_KEY/_REGION
+                       (env RELEASES_STORE; embedded: DATA_DIR/releases)
   --base-url URL       public base URL of every link (env BASE_URL; default http://HOST:PORT)
   -h, --help           show this help
 
@@ -79,7 +81,7 @@ export function parseGatewayConfig(argv: readonly string[], env: NodeJS.ProcessE
     port,
     natsUrl,
     dataDir,
-    storeDir: resolve(store ?? resolve(dataDir, "releases")),
+    storeSpec: store !== undefined && store.startsWith("s3://") ? store : resolve(store ?? resolve(dataDir, "releases")),
     baseUrl,
     help: values.help ?? false,
   };

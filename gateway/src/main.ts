@@ -5,7 +5,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { pino } from "pino";
 import { connectNatsBus, createMemoryBroker, isAppError, type Bus } from "@mc/shared";
-import { createCatalogEvents, createFsReleaseStore, publishSampleCatalog, serveReleases } from "@mc/releases";
+import { createCatalogEvents, openReleaseStore, publishSampleCatalog, serveReleases } from "@mc/releases";
 import { createBusHealth } from "./bus-health.js";
 import { parseGatewayConfig, usage } from "./config.js";
 import { createGateway } from "./http-server.js";
@@ -28,7 +28,12 @@ if (config.help) {
   process.exit(0);
 }
 
-const store = await createFsReleaseStore(config.storeDir);
+let store;
+try {
+  store = await openReleaseStore(config.storeSpec, process.env);
+} catch (err) {
+  fail(`cannot open the release store ${config.storeSpec}: ${err instanceof Error ? err.message : String(err)}`);
+}
 let bus: Bus;
 const closers: Array<() => void> = [];
 const banner: string[] = [];
@@ -47,7 +52,7 @@ if (config.natsUrl) {
   closers.push(() => releases.close());
   const keyFile = join(config.dataDir, "minisign.key");
   const published = await publishSampleCatalog(store, keyFile, createCatalogEvents(releasesBus));
-  banner.push(`  state:    ${config.dataDir}`, `  store:    ${config.storeDir} (${published} sample releases published now)`, `  signing:  ${keyFile} (mode 0600)`);
+  banner.push(`  state:    ${config.dataDir}`, `  store:    ${config.storeSpec} (${published} sample releases published now)`, `  signing:  ${keyFile} (mode 0600)`);
 }
 
 const busHealth = createBusHealth(bus);

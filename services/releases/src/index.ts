@@ -1,6 +1,9 @@
 export { createCatalogEvents, catalogEventSubject } from "./adapters/catalog-events.js";
 export type { CatalogEvents, CatalogEventInit } from "./adapters/catalog-events.js";
 export { createFsReleaseStore } from "./adapters/fs-release-store.js";
+export { openReleaseStore } from "./adapters/open-store.js";
+export { createS3ReleaseStore } from "./adapters/s3-release-store.js";
+export type { S3StoreOptions } from "./adapters/s3-release-store.js";
 export { runPublish } from "./adapters/publish-command.js";
 export type { PublishCommandOptions } from "./adapters/publish-command.js";
 export { runSbom } from "./adapters/sbom-command.js";

@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { connectNatsBus, isAppError, type Bus } from "@mc/shared";
 import { initCrypto } from "@mc/wasm";
 import { createCatalogEvents } from "./adapters/catalog-events.js";
-import { createFsReleaseStore } from "./adapters/fs-release-store.js";
+import { openReleaseStore } from "./adapters/open-store.js";
 import { loadMinisignSigner } from "./adapters/minisign-signer.js";
 import { runPublish } from "./adapters/publish-command.js";
 import { runSbom } from "./adapters/sbom-command.js";
@@ -28,6 +28,8 @@ Commands:
   serve     --nats URL --store DIR --base-url URL
             serve ReleaseService on NATS (instances share the load)
 
+--store is a directory or s3://bucket[/prefix] (with RELEASES_S3_ENDPOINT,
+RELEASES_S3_ACCESS_KEY, RELEASES_S3_SECRET_KEY, RELEASES_S3_REGION).
 Defaults: --store $RELEASES_STORE or .data/releases, --key $RELEASES_SIGNING_KEY
 or .data/minisign.key, --nats $NATS_URL.
 `;
@@ -78,7 +80,7 @@ function need(name: string): string {
   if (v === undefined || v === "") fail(`${command}: --${name} is required\n\n${usage}`);
   return v;
 }
-const storeDir = resolve(str("store") ?? process.env.RELEASES_STORE ?? ".data/releases");
+const storeSpec = str("store") ?? process.env.RELEASES_STORE ?? ".data/releases";
 const keyFile = resolve(str("key") ?? process.env.RELEASES_SIGNING_KEY ?? ".data/minisign.key");
 const natsUrl = str("nats") ?? process.env.NATS_URL;
 
@@ -97,7 +99,7 @@ try {
       const bus = await connect();
       const releaseId = str("release");
       const result = await runPublish({
-        store: await createFsReleaseStore(storeDir),
+        store: await openReleaseStore(storeSpec, process.env),
         keyFile,
         product: need("product"),
         component: need("component"),
@@ -132,9 +134,9 @@ try {
       const bus = await connect();
       if (!bus) fail("serve: --nats is required");
       const baseUrl = need("base-url").replace(/\/+$/, "");
-      const server = await serveReleases({ bus, store: await createFsReleaseStore(storeDir), base: baseUrl });
-      log.info({ nats: natsUrl, store: storeDir, base: baseUrl }, "releases ready");
-      process.stdout.write(`releases ready (nats ${natsUrl}, store ${storeDir})\n`);
+      const server = await serveReleases({ bus, store: await openReleaseStore(storeSpec, process.env), base: baseUrl });
+      log.info({ nats: natsUrl, store: storeSpec, base: baseUrl }, "releases ready");
+      process.stdout.write(`releases ready (nats ${natsUrl}, store ${storeSpec})\n`);
       const stop = async (signal: string): Promise<void> => {
         log.info({ signal }, "draining");
         await server.drain();
