@@ -9,6 +9,7 @@ set -euo pipefail
 declare -A wanted=(
   [nats-server]=nats-server
   [minisign]=minisign
+  [chromium]=chromium
   [softhsm2-util]=softhsm2
   [prometheus]=prometheus
   [ceph-mon]=ceph-mon

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createClient } from "@connectrpc/connect";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { createBusTransport, type Bus } from "@mc/shared";
 import { createCatalogEvents, type ReleaseStore } from "@mc/releases";
 import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
@@ -7,8 +8,13 @@ import type { BusHealth } from "./bus-health.js";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.js";
 import { answerHot } from "./http/send-generated.js";
 import { createApiRoutes } from "./releases/api-routes.js";
+import { createAssetRoute } from "./releases/assets.js";
+import { createReleaseProxy } from "./releases/connect-proxy.js";
 import { createFileRoutes } from "./releases/file-routes.js";
 import { createRestHandler, type RestRoute } from "./rest/rest-handler.js";
+
+/** Browsers call ReleaseService here (Connect protocol, same origin as the page). */
+const connectPrefix = `/${ReleaseService.typeName}/`;
 
 export interface GatewayDeps {
   readonly bus: Bus;
@@ -59,11 +65,13 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const stop = createCatalogEvents(deps.bus).subscribe(() => cache.invalidate());
   const api = { client, cache, base: deps.base, now };
   const handler = createRestHandler({
-    routes: [healthRoute(deps), ...createApiRoutes(api), ...createFileRoutes(deps.store, api)],
+    routes: [healthRoute(deps), createAssetRoute(now), ...createApiRoutes(api), ...createFileRoutes(deps.store, api)],
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
+  const connect = connectNodeAdapter({ routes: (router) => router.service(ReleaseService, createReleaseProxy(client)) });
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (!answerHot(req, res, cache, now())) void handler(req, res);
+    if (req.url?.startsWith(connectPrefix)) connect(req, res);
+    else if (!answerHot(req, res, cache, now())) void handler(req, res);
   });
   return {
     server,

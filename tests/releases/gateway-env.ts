@@ -18,7 +18,7 @@ export interface GatewayEnv {
   serviceCalls(): number;
   /** Moves the gateway's clock forward. */
   advance(ms: number): void;
-  publish(component: string, releaseId: string): Promise<void>;
+  publish(component: string, releaseId: string, notes?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,8 +48,8 @@ export async function startGatewayEnv(): Promise<GatewayEnv> {
     advance(ms) {
       offset += ms;
     },
-    async publish(component, releaseId) {
-      const dir = await makeReleaseDir(join(root, `src-${releaseId}`), { component, releaseId });
+    async publish(component, releaseId, notes) {
+      const dir = await makeReleaseDir(join(root, `src-${component}-${releaseId}`), { component, releaseId, ...(notes ? { notes } : {}) });
       await runPublish({ store, keyFile, product: "client", component, releaseId, from: dir, events: createCatalogEvents(releasesBus) });
     },
     async close() {

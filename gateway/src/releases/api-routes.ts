@@ -7,6 +7,10 @@ import type { ResponseCache } from "../http/response-cache.js";
 import type { RestRequest, RestResponse, RestRoute } from "../rest/rest-handler.js";
 import { notesIndexHtml, notesIndexJson } from "./notes-index-page.js";
 import { releaseRecordJson } from "./release-json.js";
+import { renderReleasesPage } from "./releases-page.js";
+
+// Defence in depth behind the sanitiser: no inline or foreign script can run.
+const pageCsp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 export interface ApiDeps {
   readonly client: Client<typeof ReleaseService>;
@@ -137,6 +141,19 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
           },
           "Accept, Accept-Encoding",
         );
+      },
+    },
+    {
+      methods: ["GET"],
+      pattern: "/:product/releases",
+      async handle(req) {
+        const product = checkProduct(req.params.product);
+        const answer = await cached(req, `page:${product}`, async () => {
+          const res = await client.listReleases({ product, includeNotes: true });
+          const html = renderReleasesPage(product, res.releases, urlOf(base, layout.publicKey()));
+          return generated(html, "text/html; charset=utf-8", lastModifiedOf(res.releases.map((r) => r.releaseDate)), { "content-security-policy": pageCsp });
+        });
+        return answer;
       },
     },
     {

@@ -1,6 +1,6 @@
 import type { GetNotesIndexResponse } from "@mc/releases/gen/releases/v1/releases_pb.js";
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, renderPage } from "./page-shell.js";
 
 /** IEC sizes as the anchor's fancyindex shows them (`1.2 KiB`). */
 export function iecSize(bytes: number): string {
@@ -35,32 +35,22 @@ export function notesIndexJson(index: GetNotesIndexResponse): object {
   };
 }
 
-/** The HTML listing, in the look of the anchor's fancyindex pages. */
+/** The HTML listing, in the look of the anchor's fancyindex pages, in the site's page shell. */
 export function notesIndexHtml(index: GetNotesIndexResponse): string {
   const title = `Index of /${index.product}/${index.component}/release/notes/`;
   const rows = index.releases
     .flatMap((r) => r.files)
     .map((f) => `<tr><td class="link"><a href="${escapeHtml(f.name)}">${escapeHtml(f.name)}</a></td><td class="size">${iecSize(Number(f.size))}</td><td class="date">${indexDate(f.modified)}</td></tr>`)
     .join("\n");
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="alternate" type="application/feed+json" href="../../../../api/feeds/${escapeHtml(index.product)}.json">
-<style>body{font-family:system-ui,sans-serif;margin:1rem}table{border-collapse:collapse;width:100%}td,th{padding:.3rem .6rem;text-align:left}td.size,th.size{text-align:right}tbody tr:nth-child(even){background:rgba(127,127,127,.1)}@media (prefers-color-scheme:dark){body{background:#111;color:#ddd}a{color:#8cf}}</style>
-</head>
-<body>
+  const body = `<main>
 <h1>${escapeHtml(title)}</h1>
 <table id="list">
-<thead><tr><th>File Name</th><th class="size">File Size</th><th>Date</th></tr></thead>
+<thead><tr><th scope="col">File Name</th><th scope="col" class="size">File Size</th><th scope="col">Date</th></tr></thead>
 <tbody>
 <tr><td class="link"><a href="../">Parent directory/</a></td><td class="size">-</td><td class="date">-</td></tr>
 ${rows}
 </tbody>
 </table>
-</body>
-</html>
-`;
+</main>`;
+  return renderPage({ title, product: index.product, toRoot: "../../../../", body });
 }

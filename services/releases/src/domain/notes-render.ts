@@ -15,9 +15,11 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2", "del", "details", "summary"],
   allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "title"], code: ["class"], th: ["align"], td: ["align"] },
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedSchemesByTag: { img: ["https"] },
   allowProtocolRelative: false,
   transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }) },
+  // A relative image would resolve against whichever page shows the notes: drop it.
+  exclusiveFilter: (frame) => frame.tag === "img" && !/^https:\/\//i.test(frame.attribs.src ?? ""),
 };
 
 function plainText(html: string): string {
