@@ -157,7 +157,9 @@ export function createBusClient(bus: Bus, flow: FlowSettings, node?: NodeAddress
         head: { resolve, reject },
       };
       calls.set(token, call);
-      watchdog ??= setInterval(check, Math.max(10, flow.idleTimeoutMs / 4)).unref();
+      // Not unref()ed: a call in flight is work, and on the in-process bus
+      // nothing else may keep the process alive until it ends.
+      watchdog ??= setInterval(check, Math.max(10, flow.idleTimeoutMs / 4));
       signal?.addEventListener(
         "abort",
         () => {
