@@ -48,6 +48,14 @@ export function createBusClient(bus: Bus, flow: FlowSettings, node?: NodeAddress
     }
   }
 
+  function forget(token: string): void {
+    calls.delete(token);
+    if (calls.size === 0 && watchdog) {
+      clearInterval(watchdog);
+      watchdog = undefined;
+    }
+  }
+
   function finish(token: string, call: ClientCall, failure?: unknown): void {
     if (failure !== undefined && !call.ended) {
       call.failure = failure;
@@ -55,12 +63,8 @@ export function createBusClient(bus: Bus, flow: FlowSettings, node?: NodeAddress
       call.head = undefined;
     }
     call.ended = true;
-    calls.delete(token);
+    forget(token);
     call.wake?.();
-    if (calls.size === 0 && watchdog) {
-      clearInterval(watchdog);
-      watchdog = undefined;
-    }
   }
 
   function check(): void {
@@ -121,7 +125,7 @@ export function createBusClient(bus: Bus, flow: FlowSettings, node?: NodeAddress
     if (frame === "end" || frame === "head-end") {
       for (const [k, v] of msg.headers) if (k.startsWith(trailerPrefix)) call.trailer.set(k.slice(trailerPrefix.length), v);
       call.ended = true;
-      calls.delete(token);
+      forget(token);
     }
     call.wake?.();
   }
