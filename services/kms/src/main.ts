@@ -1,20 +1,14 @@
-// Composition root of the KMS node. The server itself lands with the KMS-node
-// issue; until then this entry point only describes itself.
-const usage = `Usage: kms <command>
+// Composition root of the KMS command: parses the command line and runs it.
+// Startup failures print exactly their one line to stderr and exit 1.
+import { runCli } from "./cli/commands.js";
+import { StartupError } from "./config/startup-error.js";
 
-Key management service: a TLS-only node on port 7373 with enclaves,
-identities, policies and keys, clustered with Raft over NATS.
-
-Commands (being built; see the KMS-node issue):
-  server      run a KMS node
-  hsm new     print a new software HSM key
-  apikey new  print a new API key and its identity
-`;
-
-const [command] = process.argv.slice(2);
-if (command === undefined || command === "-h" || command === "--help" || command === "help") {
-  process.stdout.write(usage);
-  process.exit(command === undefined ? 1 : 0);
+try {
+  process.exitCode = await runCli(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof StartupError) process.stderr.write(`${err.message}\n`);
+  else process.stderr.write(`kms: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
 }
-process.stderr.write(`kms: '${command}' is not available in this build yet\n\n${usage}`);
-process.exit(1);
+// Anything still pending after a failed start must not keep the process alive.
+if (process.exitCode !== 0) process.exit(process.exitCode);

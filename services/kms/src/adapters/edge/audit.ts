@@ -1,0 +1,72 @@
+import { createWriteStream, type WriteStream } from "node:fs";
+import { PassThrough, type Readable } from "node:stream";
+
+export interface AuditEvent {
+  readonly ip: string;
+  readonly enclave: string;
+  readonly path: string;
+  readonly identity: string;
+  readonly code: number;
+  readonly micros: number;
+}
+
+/** RFC 3339 UTC with microseconds. */
+function timestamp(): string {
+  const iso = new Date().toISOString();
+  const micros = String(Math.floor((performance.now() * 1000) % 1000)).padStart(3, "0");
+  return `${iso.slice(0, 23)}${micros}Z`;
+}
+
+/**
+ * The audit log (contract §9): one JSON line per request to the configured
+ * sink and to every `/v1/log/audit` subscriber. Only the fields below are
+ * written; bodies (plaintexts, ciphertexts, keys) never reach it.
+ */
+export function createAuditLog(sink: string) {
+  const out: WriteStream | NodeJS.WriteStream | undefined =
+    sink === "off" || sink === "" ? undefined : sink === "stdout" ? process.stdout : createWriteStream(sink, { flags: "a", mode: 0o600 });
+  const subscribers = new Set<PassThrough>();
+  // Lines of one event-loop turn go out in one write: a syscall per request
+  // would cost more than the request itself.
+  let pending: string[] = [];
+  const flush = (): void => {
+    const text = pending.join("");
+    pending = [];
+    out?.write(text);
+  };
+  return {
+    record(e: AuditEvent): void {
+      if (!out && subscribers.size === 0) return;
+      const line = `${JSON.stringify({
+        time: timestamp(),
+        request: { ip: e.ip, enclave: e.enclave, path: e.path, identity: e.identity },
+        response: { code: e.code, time: e.micros },
+      })}\n`;
+      if (out) {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push(line);
+      }
+      for (const s of subscribers) s.write(line);
+    },
+    subscribe(signal: AbortSignal): Readable {
+      const stream = new PassThrough();
+      subscribers.add(stream);
+      const stop = () => {
+        subscribers.delete(stream);
+        stream.end();
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener("abort", stop, { once: true });
+      return stream;
+    },
+    close(): Promise<void> {
+      for (const s of subscribers) s.end();
+      subscribers.clear();
+      if (pending.length > 0) flush();
+      if (!out || out === process.stdout) return Promise.resolve();
+      return new Promise((resolve) => (out as WriteStream).end(resolve));
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -1,0 +1,82 @@
+import type { IncomingMessage } from "node:http";
+import { X509Certificate } from "node:crypto";
+import type { DetailedPeerCertificate, PeerCertificate, TLSSocket } from "node:tls";
+import { AppError } from "@mc/shared";
+import { invalidName, isValidName } from "../../domain/names.js";
+import type { Caller } from "../../domain/authz.js";
+import { identityOfCertificate } from "../tls/identity-of-cert.js";
+
+/** What the edge knows about a request before any route runs. */
+export interface RequestInfo {
+  readonly ip: string;
+  /** The `h1:` identity of the client certificate, if one was sent. */
+  readonly identity: string | undefined;
+  /** Set when the certificate cannot be used (several leaves, unverified chain). */
+  readonly certError: AppError | undefined;
+  /** The enclave header value ("default" when absent). */
+  readonly enclave: string;
+  /** The path the request is checked and audited as (set by the route). */
+  path: string;
+}
+
+type Peer = { identity: string | undefined; error: AppError | undefined };
+const perSocket = new WeakMap<TLSSocket, Peer>();
+
+function countLeaves(cert: DetailedPeerCertificate): number {
+  let leaves = 0;
+  const seen = new Set<PeerCertificate>();
+  for (let c: DetailedPeerCertificate | undefined = cert; c && !seen.has(c) && c.raw; c = c.issuerCertificate) {
+    seen.add(c);
+    if (!new X509Certificate(c.raw).ca) leaves += 1;
+  }
+  return leaves;
+}
+
+/**
+ * The caller's identity from the TLS client certificate, computed once per
+ * connection (a connection's certificate never changes).
+ */
+function peerOf(socket: TLSSocket, verify: boolean): Peer {
+  let peer = perSocket.get(socket);
+  if (peer) return peer;
+  const cert = typeof socket.getPeerCertificate === "function" ? socket.getPeerCertificate(true) : undefined;
+  if (!cert || !cert.raw) {
+    peer = { identity: undefined, error: undefined };
+  } else if (countLeaves(cert) > 1) {
+    peer = { identity: undefined, error: new AppError("invalid_argument", "tls: received more than one client certificate") };
+  } else if (verify && !socket.authorized) {
+    peer = { identity: undefined, error: new AppError("unauthenticated", "tls: client certificate is required", { cause: socket.authorizationError }) };
+  } else {
+    peer = { identity: identityOfCertificate(cert.raw), error: undefined };
+  }
+  perSocket.set(socket, peer);
+  return peer;
+}
+
+/** One RequestInfo per request, made on first use; REST and Connect share it. */
+export function createRequestInfos(verify: boolean): (req: IncomingMessage) => RequestInfo {
+  const infos = new WeakMap<IncomingMessage, RequestInfo>();
+  return (req) => {
+    let info = infos.get(req);
+    if (!info) {
+      info = requestInfoOf(req, verify);
+      infos.set(req, info);
+    }
+    return info;
+  };
+}
+
+function requestInfoOf(req: IncomingMessage, verify: boolean): RequestInfo {
+  const peer = peerOf(req.socket as TLSSocket, verify);
+  const header = req.headers["kms-enclave"];
+  const enclave = Array.isArray(header) ? (header[0] ?? "") : (header ?? "default");
+  return { ip: req.socket.remoteAddress ?? "", identity: peer.identity, certError: peer.error, enclave, path: (req.url ?? "/").split("?")[0] ?? "/" };
+}
+
+/** The domain caller for a request checked as `path`; throws the edge's errors first. */
+export function callerOf(info: RequestInfo, path: string): Caller {
+  info.path = path;
+  if (info.certError) throw info.certError;
+  if (!isValidName(info.enclave)) throw invalidName("enclave", info.enclave);
+  return { identity: info.identity, enclave: info.enclave, path };
+}

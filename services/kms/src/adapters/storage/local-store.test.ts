@@ -1,0 +1,90 @@
+import { mkdtemp, readdir, readFile, rm, appendFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { initCrypto } from "@mc/wasm";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { createSoftwareHsm } from "../hsm/software-hsm.js";
+import { HsmMismatchError } from "../hsm/hsm.js";
+import { createSodiumCrypto } from "../sodium-crypto.js";
+import { createKms } from "../../domain/kms.js";
+import { createLocalNode } from "./local-node.js";
+import { openLocalStore } from "./local-store.js";
+
+const store = suite("local durable store");
+const hsmKey = new Uint8Array(32).fill(7);
+const material = { sealedKey: new Uint8Array([1, 2, 3]), sealedHmacKey: new Uint8Array([4]) };
+
+store("should replay log and snapshot after a restart, and refuse another HSM key", async () => {
+  await initCrypto();
+  const dir = join(await mkdtemp(join(tmpdir(), "kms-store-")), "data");
+  try {
+    let node = createLocalNode(await openLocalStore(dir, createSoftwareHsm(hsmKey)), { snapshotEvery: 5 });
+    await node.propose({ kind: "createEnclave", name: "default" }, "");
+    await Promise.all(Array.from({ length: 12 }, (_, i) => node.propose({ kind: "createKey", enclave: "default", name: `k${i}`, algorithm: "A", material }, "me")));
+    await node.close();
+    node = createLocalNode(await openLocalStore(dir, createSoftwareHsm(hsmKey)));
+    assert.is(node.state().enclaves.get("default")?.keys.size, 12);
+    assert.is(node.state().appliedIndex, 13n);
+    await node.propose({ kind: "deleteKey", enclave: "default", name: "k0" }, "me");
+    await node.close();
+    // A torn final record (crash mid-append) is cut off, the rest survives.
+    await appendFile(join(dir, "log.bin"), new Uint8Array([0, 0, 0, 90, 1, 2, 3]));
+    node = createLocalNode(await openLocalStore(dir, createSoftwareHsm(hsmKey)));
+    assert.is(node.state().enclaves.get("default")?.keys.size, 11);
+    await node.close();
+    const before = await readdir(dir);
+    await openLocalStore(dir, createSoftwareHsm(new Uint8Array(32).fill(8))).then(
+      () => assert.unreachable(),
+      (e: unknown) => assert.instance(e, HsmMismatchError),
+    );
+    assert.equal(await readdir(dir), before);
+    for (const f of before) {
+      const data = await readFile(join(dir, f));
+      assert.not.ok(data.includes(Buffer.from(hsmKey)), `${f} holds the HSM key`);
+      assert.not.ok(data.includes(Buffer.from("k11")), `${f} holds plaintext`);
+    }
+  } finally {
+    await rm(dirname(dir), { recursive: true, force: true });
+  }
+});
+
+store("should hold no unsealed key material in any file :: generated keys, rotations, snapshots", async () => {
+  await initCrypto();
+  const dir = join(await mkdtemp(join(tmpdir(), "kms-scan-")), "data");
+  try {
+    const s = await openLocalStore(dir, createSoftwareHsm(hsmKey));
+    const node = createLocalNode(s, { snapshotEvery: 7 });
+    const crypto = createSodiumCrypto(s.rootKey);
+    const root = "h1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    const kms = createKms({ state: node.state, sink: node, crypto, rootIdentity: root });
+    await node.propose({ kind: "createEnclave", name: "default" }, "");
+    const caller = { identity: root, enclave: "default", path: "/" };
+    for (let i = 0; i < 10; i++) await kms.keys.create(caller, `key-${i}`, {});
+    for (let i = 0; i < 5; i++) await kms.keys.create(caller, `key-${i}`, { addVersion: true });
+    const secrets: Buffer[] = [Buffer.from(s.rootKey), Buffer.from(hsmKey)];
+    for (const key of node.state().enclaves.get("default")?.keys.values() ?? []) {
+      for (const v of key.versions.values()) secrets.push(Buffer.from(crypto.unseal(v.material.sealedKey)), Buffer.from(crypto.unseal(v.material.sealedHmacKey)));
+    }
+    assert.is(secrets.length, 2 + 15 * 2);
+    await node.close();
+    const files = await readdir(dir);
+    assert.ok(files.includes("snapshot.bin") && files.includes("log.bin"), files.join(","));
+    for (const f of files) {
+      const data = await readFile(join(dir, f));
+      for (const secret of secrets) {
+        for (const form of [secret, Buffer.from(secret.toString("base64")), Buffer.from(secret.toString("hex"))]) {
+          assert.not.ok(data.includes(form), `${f} holds key material`);
+        }
+      }
+    }
+  } finally {
+    await rm(dirname(dir), { recursive: true, force: true });
+  }
+});
+
+function dirname(p: string): string {
+  return join(p, "..");
+}
+
+store.run();

@@ -1,0 +1,99 @@
+import type { Command, Payload } from "./command.js";
+import type { ApplyResult, Enclave, KmsState } from "./state.js";
+
+const ok: ApplyResult = { ok: true };
+
+function fail(reason: "not_found" | "already_exists" | "invalid_argument", message: string): ApplyResult {
+  return { ok: false, reason, message };
+}
+
+/**
+ * Applies one command to the state, deterministically: the same commands in
+ * the same order give the same state on every node (no clock, randomness or
+ * I/O). A command that conflicts with the state (a key created twice by two
+ * racing proposers) leaves the state unchanged and returns the error, so the
+ * log never needs rewriting. The state is updated in place, which keeps a
+ * command O(1) however many keys exist; snapshots serialize it.
+ */
+export function apply(state: KmsState, command: Command, index: bigint = state.appliedIndex + 1n): ApplyResult {
+  // Raft passes its log index (entries such as no-ops and membership changes
+  // never reach this state machine); the local log is gapless.
+  state.appliedIndex = index;
+  const session = command.clientId === "" ? undefined : state.sessions.get(command.clientId);
+  if (session && command.sequence <= session.sequence) return session.result;
+  const result = applyPayload(state, command, command.payload);
+  if (command.clientId !== "") state.sessions.set(command.clientId, { sequence: command.sequence, result });
+  return result;
+}
+
+function enclaveOf(state: KmsState, name: string): Enclave | undefined {
+  return state.enclaves.get(name);
+}
+
+function applyPayload(state: KmsState, cmd: Command, p: Payload): ApplyResult {
+  const meta = { createdAt: cmd.issuedAt, createdBy: cmd.issuedBy };
+  if (p.kind === "createEnclave") {
+    if (state.enclaves.has(p.name)) return fail("already_exists", "enclave already exists");
+    state.enclaves.set(p.name, { name: p.name, ...meta, keys: new Map(), policies: new Map(), identities: new Map() });
+    return ok;
+  }
+  if (p.kind === "deleteEnclave") {
+    if (!state.enclaves.delete(p.name)) return fail("not_found", "enclave does not exist");
+    return ok;
+  }
+  const enclave = enclaveOf(state, p.enclave);
+  if (!enclave) return fail("not_found", "enclave does not exist");
+  switch (p.kind) {
+    case "createKey":
+    case "importKey": {
+      if (enclave.keys.has(p.name)) return fail("already_exists", "key already exists");
+      const versions = new Map([[1, { version: 1, material: p.material, ...meta }]]);
+      enclave.keys.set(p.name, { name: p.name, algorithm: p.algorithm, maxVersion: 1, versions });
+      return { ok: true, version: 1 };
+    }
+    case "addKeyVersion": {
+      const key = enclave.keys.get(p.name);
+      if (!key) return fail("not_found", "key does not exist");
+      key.maxVersion += 1;
+      key.versions.set(key.maxVersion, { version: key.maxVersion, material: p.material, ...meta });
+      return { ok: true, version: key.maxVersion };
+    }
+    case "deleteKey":
+      if (!enclave.keys.delete(p.name)) return fail("not_found", "key does not exist");
+      return ok;
+    case "deleteKeyVersion": {
+      const key = enclave.keys.get(p.name);
+      if (!key) return fail("not_found", "key does not exist");
+      if (!key.versions.delete(p.version)) return fail("not_found", "key version does not exist");
+      if (key.versions.size === 0) enclave.keys.delete(p.name);
+      return ok;
+    }
+    case "createPolicy":
+      if (enclave.policies.has(p.name)) return fail("already_exists", "policy already exists");
+      enclave.policies.set(p.name, { name: p.name, allow: [...p.allow], deny: [...p.deny], ...meta });
+      return ok;
+    case "deletePolicy":
+      if (!enclave.policies.delete(p.name)) return fail("not_found", "policy does not exist");
+      for (const id of enclave.identities.values()) id.policies.delete(p.name);
+      return ok;
+    case "assignPolicy":
+    case "unassignPolicy": {
+      if (!enclave.policies.has(p.name)) return fail("not_found", "policy does not exist");
+      const id = enclave.identities.get(p.identity);
+      if (!id) return fail("not_found", "identity does not exist");
+      if (p.kind === "assignPolicy") id.policies.add(p.name);
+      else id.policies.delete(p.name);
+      return ok;
+    }
+    case "createIdentity": {
+      if (enclave.identities.has(p.identity)) return fail("already_exists", "identity already exists");
+      if (p.policy !== "" && !enclave.policies.has(p.policy)) return fail("not_found", "policy does not exist");
+      const policies = new Set(p.policy === "" ? [] : [p.policy]);
+      enclave.identities.set(p.identity, { identity: p.identity, admin: p.admin, policies, ...meta });
+      return ok;
+    }
+    case "deleteIdentity":
+      if (!enclave.identities.delete(p.identity)) return fail("not_found", "identity does not exist");
+      return ok;
+  }
+}

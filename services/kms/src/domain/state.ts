@@ -1,0 +1,71 @@
+import type { Identity } from "./identity.js";
+
+/** Key material of one version, sealed under the root encryption key. */
+export interface SealedMaterial {
+  readonly sealedKey: Uint8Array;
+  readonly sealedHmacKey: Uint8Array;
+}
+
+export interface KeyVersion {
+  readonly version: number;
+  readonly material: SealedMaterial;
+  readonly createdAt: string;
+  readonly createdBy: Identity;
+}
+
+export interface Key {
+  readonly name: string;
+  readonly algorithm: string;
+  /** Highest version number ever assigned; never reused after deletes. */
+  maxVersion: number;
+  /** Existing versions by number. */
+  readonly versions: Map<number, KeyVersion>;
+}
+
+export interface Policy {
+  readonly name: string;
+  readonly allow: readonly string[];
+  readonly deny: readonly string[];
+  readonly createdAt: string;
+  readonly createdBy: Identity;
+}
+
+export interface IdentityEntry {
+  readonly identity: Identity;
+  readonly admin: boolean;
+  /** Assigned policy names. */
+  readonly policies: Set<string>;
+  readonly createdAt: string;
+  readonly createdBy: Identity;
+}
+
+export interface Enclave {
+  readonly name: string;
+  readonly createdAt: string;
+  readonly createdBy: Identity;
+  readonly keys: Map<string, Key>;
+  readonly policies: Map<string, Policy>;
+  readonly identities: Map<Identity, IdentityEntry>;
+}
+
+export interface Session {
+  sequence: bigint;
+  result: ApplyResult;
+}
+
+/** The replicated KMS state: everything commands build, nothing else. */
+export interface KmsState {
+  readonly enclaves: Map<string, Enclave>;
+  /** Last applied sequence per proposer session, to drop retried duplicates. */
+  readonly sessions: Map<string, Session>;
+  /** Number of commands applied (the log index of the last one). */
+  appliedIndex: bigint;
+}
+
+export type ApplyResult =
+  | { readonly ok: true; readonly version?: number }
+  | { readonly ok: false; readonly reason: "not_found" | "already_exists" | "invalid_argument"; readonly message: string };
+
+export function createEmptyState(): KmsState {
+  return { enclaves: new Map(), sessions: new Map(), appliedIndex: 0n };
+}

@@ -1,0 +1,173 @@
+import { readFileSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
+import { createContextValues } from "@connectrpc/connect";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { toConnectError } from "@mc/shared";
+import { initCrypto } from "@mc/wasm";
+import type { KmsConfig } from "./config/config.js";
+import { StartupError } from "./config/startup-error.js";
+import { createSodiumCrypto } from "./adapters/sodium-crypto.js";
+import { checkIdentity } from "./domain/identity.js";
+import { createKms } from "./domain/kms.js";
+import { createAuditLog } from "./adapters/edge/audit.js";
+import { readTlsOptions } from "./adapters/edge/cert-reloader.js";
+import { rawRequestKey, registerConnectServices } from "./adapters/edge/connect-services.js";
+import { startEdge } from "./adapters/edge/edge-server.js";
+import { createHealthRoutes } from "./adapters/edge/health-routes.js";
+import { createKmsMetrics } from "./adapters/edge/metrics.js";
+import type { NodeInfo } from "./adapters/edge/node-info.js";
+import { createKmsRoutes } from "./adapters/edge/rest-routes.js";
+import { createRequestInfos } from "./adapters/edge/request-info.js";
+import { HsmMismatchError } from "./adapters/hsm/hsm.js";
+import { openHsm } from "./adapters/hsm/open-hsm.js";
+import { createLocalNode } from "./adapters/storage/local-node.js";
+import { openLocalStore } from "./adapters/storage/local-store.js";
+import { formatApiKey, identityOfSeed } from "./adapters/tls/api-key.js";
+
+export const kmsVersion = "0.1.0";
+
+export interface KmsNodeOptions {
+  /** Paths already resolved against the config file's directory. */
+  readonly config: KmsConfig;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Operational log lines (never secrets). */
+  readonly log?: (line: string) => void;
+  /** The terminal (stderr): the only place the root API key is ever printed. */
+  readonly terminal?: (line: string) => void;
+}
+
+export interface KmsNode {
+  readonly host: string;
+  readonly port: number;
+  readonly rootIdentity: string;
+  /** The derived root API key, only on the first start (and only when derived). */
+  readonly rootApiKey: string | undefined;
+  close(): Promise<void>;
+}
+
+const readable = (path: string): boolean => {
+  try {
+    return path !== "" && readFileSync(path).length > 0;
+  } catch {
+    return false;
+  }
+};
+
+function reason(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Starts one KMS node: startup checks in the contract's order (§7, nothing is
+ * written before they pass), HSM, sealed store, domain, then the TLS edge.
+ * The port opens only once the node can serve.
+ */
+export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
+  const { config } = options;
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const terminal = options.terminal ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const tls = config.tls;
+  if (!tls) throw new StartupError("kms: no TLS configuration provided");
+  if (!readable(tls.cert)) throw new StartupError("kms: no server certificate provided");
+  if (!readable(tls.key)) throw new StartupError(`kms: no server private key provided: ${tls.key}`);
+  const tlsFiles = { cert: tls.cert, key: tls.key, ca: tls.ca };
+  try {
+    readTlsOptions(tlsFiles);
+  } catch (err) {
+    throw new StartupError(`kms: invalid TLS certificate: ${reason(err)}`);
+  }
+  if (!config.hsm) throw new StartupError("kms: no HSM provided");
+  let adminIdentity: string | undefined;
+  if (config.adminIdentity !== undefined) {
+    try {
+      adminIdentity = checkIdentity(config.adminIdentity);
+    } catch {
+      throw new StartupError(`kms: invalid configuration: admin.identity '${config.adminIdentity}' is not an identity`);
+    }
+  }
+  await initCrypto();
+  const hsm = await openHsm(config.hsm, env);
+  let store;
+  try {
+    store = await openLocalStore(config.dataDir, hsm);
+  } catch (err) {
+    await hsm.close();
+    if (err instanceof HsmMismatchError) throw new StartupError("kms: HSM key does not match the data directory");
+    throw new StartupError(`kms: cannot open data directory: ${reason(err)}`);
+  }
+  const seed = await hsm.rootSeed();
+  const rootIdentity = adminIdentity ?? identityOfSeed(seed);
+  const node = createLocalNode(store);
+  // "First start" is judged by the state, not by the files: a crash between
+  // creating the root key and the first commands repeats this step.
+  const firstStart = node.state().appliedIndex === 0n;
+  const rootApiKey = firstStart && !adminIdentity ? formatApiKey(seed) : undefined;
+  seed.fill(0);
+  if (firstStart) {
+    for (const name of config.enclaves) await node.propose({ kind: "createEnclave", name }, "");
+  }
+  const kms = createKms({ state: node.state, sink: node, crypto: createSodiumCrypto(store.rootKey), rootIdentity });
+  const audit = createAuditLog(config.audit);
+  const metrics = createKmsMetrics(() => node.state().appliedIndex);
+  let closing = false;
+  const info: NodeInfo = {
+    version: kmsVersion,
+    commit: env.KMS_COMMIT ?? "",
+    nodeId: "node1",
+    host: `${config.host}:${config.port}`,
+    startedAt: Date.now(),
+    hsmKind: hsm.kind,
+    hsmActive: () => !closing,
+    appliedIndex: () => node.state().appliedIndex,
+    notReady: () => (closing ? "shutting down" : undefined),
+    auditStream: (signal) => audit.subscribe(signal),
+  };
+  const infoOf = createRequestInfos(tls.auth === "verify");
+  const connect = connectNodeAdapter({
+    routes: (router) => registerConnectServices(router, kms, info, metrics, infoOf),
+    contextValues: (req) => createContextValues().set(rawRequestKey, req as IncomingMessage),
+    // AppErrors become ConnectErrors through the one table, with the contract's messages.
+    interceptors: [
+      (next) => async (req) => {
+        try {
+          return await next(req);
+        } catch (err) {
+          throw toConnectError(err);
+        }
+      },
+    ],
+  });
+  const edge = await startEdge({
+    host: config.host,
+    port: config.port,
+    tls: tlsFiles,
+    infoOf,
+    routes: [...createHealthRoutes(info, metrics), ...createKmsRoutes(kms, info, infoOf)],
+    connect,
+    metrics,
+    audit,
+    log,
+  }).catch(async (err: unknown) => {
+    await node.close();
+    await hsm.close();
+    throw new StartupError(`kms: cannot listen on ${config.host}:${config.port}: ${reason(err)}`);
+  });
+  if (rootApiKey) {
+    terminal(`API Key ${rootApiKey}`);
+    terminal(`Identity ${rootIdentity}`);
+  }
+  return {
+    host: config.host,
+    port: edge.port,
+    rootIdentity,
+    rootApiKey,
+    async close() {
+      closing = true;
+      await edge.close();
+      await node.close();
+      await audit.close();
+      await hsm.close();
+    },
+  };
+}
