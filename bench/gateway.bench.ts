@@ -48,7 +48,7 @@ await chmod(root, 0o755);
 const procs: Started[] = [];
 try {
   const gwPort = await freePort();
-  const gateway = startProcess(process.execPath, [gatewayBin, "--listen", `127.0.0.1:${gwPort}`, "--data-dir", join(root, "data")], { env: { ...process.env, LOG_LEVEL: "warn" } });
+  const gateway = startProcess(process.execPath, [gatewayBin, "--listen", `127.0.0.1:${gwPort}`, "--data-dir", join(root, "data"), "--kms-listen", "off"], { env: { ...process.env, LOG_LEVEL: "warn" } });
   procs.push(gateway);
   const gw = `http://127.0.0.1:${gwPort}`;
   await waitFor(() => fetch(`${gw}/healthz`).then((r) => r.ok), { what: `gateway: ${gateway.output()}`, timeoutMs: 30000 });

@@ -10,6 +10,8 @@ export interface GatewayConfig {
   readonly dataDir: string;
   /** The release store: a folder or s3://bucket[/prefix]; the embedded default keeps a folder in the data folder. */
   readonly storeSpec: string;
+  /** Where the embedded single-node KMS listens; undefined: no KMS (or distributed mode). */
+  readonly kms: { readonly host: string; readonly port: number } | undefined;
   /** Public base URL, no trailing slash. */
   readonly baseUrl: string;
   readonly help: boolean;
@@ -29,6 +31,9 @@ Options:
                        RELEASES_S3_ENDPOINT/_ACCESS_KEY/_SECRET_KEY/_REGION
                        (env RELEASES_STORE; embedded: DATA_DIR/releases)
   --base-url URL       public base URL of every link (env BASE_URL; default http://HOST:PORT)
+  --kms-listen HOST:PORT|off
+                       the embedded single-node KMS (TLS only; env KMS_LISTEN;
+                       default 127.0.0.1:7373; off: none)
   -h, --help           show this help
 
 Endpoints:
@@ -59,6 +64,7 @@ export function parseGatewayConfig(argv: readonly string[], env: NodeJS.ProcessE
         "data-dir": { type: "string" },
         store: { type: "string" },
         "base-url": { type: "string" },
+        "kms-listen": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -76,10 +82,13 @@ export function parseGatewayConfig(argv: readonly string[], env: NodeJS.ProcessE
   if (natsUrl && !store) throw new AppError("invalid_argument", "--store is required with --nats: every gateway reads artifacts from the shared store");
   const baseUrl = (values["base-url"] ?? env.BASE_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/+$/, "");
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(baseUrl)) throw new AppError("invalid_argument", `--base-url must be an http(s) URL, got '${baseUrl}'`);
+  const kmsListen = values["kms-listen"] ?? env.KMS_LISTEN ?? "127.0.0.1:7373";
+  const kms = natsUrl || kmsListen === "off" ? undefined : parseListen(kmsListen);
   return {
     host,
     port,
     natsUrl,
+    kms,
     dataDir,
     storeSpec: store !== undefined && store.startsWith("s3://") ? store : resolve(store ?? resolve(dataDir, "releases")),
     baseUrl,

@@ -45,6 +45,19 @@ if (config.natsUrl) {
   }
 } else {
   await mkdir(config.dataDir, { recursive: true });
+  if (config.kms) {
+    // Loaded only here: the distributed gateway has no KMS in it.
+    const { startEmbeddedKms } = await import("@mc/kms");
+    try {
+      const kms = await startEmbeddedKms({ dataDir: join(config.dataDir, "kms"), host: config.kms.host, port: config.kms.port, log: (line) => log.info(line) });
+      closers.push(() => void kms.close());
+      banner.push(`  kms:      https://${kms.host}:${kms.port} (single node; CA ${kms.caFile}; HSM key ${kms.hsmKeyFile})`);
+      // The root API key goes to the terminal once, on the first start, never to the log.
+      if (kms.firstStart) banner.push(`            root API key (shown once, keep it): ${kms.rootApiKey}`);
+    } catch (err) {
+      fail(`cannot start the embedded KMS on ${config.kms.host}:${config.kms.port}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   const broker = createMemoryBroker();
   bus = broker.connect();
   const releasesBus = broker.connect();

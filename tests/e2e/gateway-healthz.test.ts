@@ -1,4 +1,5 @@
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { get as httpsGet } from "node:https";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +21,8 @@ interface Ctx {
 
 async function startGateway(ctx: Ctx, args: string[]): Promise<{ base: string; proc: Started }> {
   const port = await freePort();
-  const proc = startProcess(process.execPath, [gatewayBin, "--listen", `127.0.0.1:${port}`, ...args], {
+  const kms = args.includes("--kms-listen") || args.includes("--nats") ? [] : ["--kms-listen", "off"];
+  const proc = startProcess(process.execPath, [gatewayBin, "--listen", `127.0.0.1:${port}`, ...kms, ...args], {
     env: { ...process.env, DATA_DIR: ctx.dataDir },
   });
   ctx.running.push(proc);
@@ -49,7 +51,20 @@ gw.after(async (ctx) => {
 });
 
 gw("should answer over the in-process bus :: embedded default", async (ctx) => {
-  const { base } = await startGateway(ctx, []);
+  const kmsPort = await freePort();
+  const { base, proc } = await startGateway(ctx, ["--kms-listen", `127.0.0.1:${kmsPort}`]);
+  // The embedded KMS is up before the gateway port opens, and says its root key once.
+  const ca = await readFile(join(ctx.dataDir, "kms-certs", "ca.crt"));
+  const ready = await new Promise<string>((resolve, reject) => {
+    httpsGet({ host: "127.0.0.1", port: kmsPort, path: "/v1/health/ready", ca }, (res) => {
+      let body = "";
+      res.on("data", (c: Buffer) => (body += c.toString()));
+      res.on("end", () => resolve(body));
+    }).on("error", reject);
+  });
+  assert.equal(JSON.parse(ready), { status: "ready", leader: true });
+  assert.match(proc.output(), /root API key \(shown once, keep it\): k1:/);
+  assert.is((await stat(join(ctx.dataDir, "kms-hsm.key"))).mode & 0o777, 0o600);
   const res = await fetch(`${base}/healthz`);
   assert.is(res.status, 200);
   assert.is(res.headers.get("content-type"), "application/json; charset=utf-8");
