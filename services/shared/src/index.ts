@@ -21,3 +21,4 @@ export { serveOverBus } from "./connect-bus/serve-over-bus.js";
 export type { BusServer, ServeOverBusOptions } from "./connect-bus/serve-over-bus.js";
 export { defaultFlow } from "./connect-bus/frames.js";
 export type { FlowSettings } from "./connect-bus/frames.js";
+export { syncDir, tempPrefix, writeFileAtomic } from "./fs/write-atomic.js";

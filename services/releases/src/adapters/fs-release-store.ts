@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, readFile, realpath, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, realpath, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import { AppError } from "@mc/shared";
+import { AppError, tempPrefix, writeFileAtomic } from "@mc/shared";
 import type { ByteRange, ReleaseStore, StoredFile } from "../domain/release-store.js";
 
 const readChunk = 1024 * 1024;
@@ -82,7 +81,7 @@ export async function createFsReleaseStore(root: string): Promise<ReleaseStore> 
       try {
         const real = dir === "" ? realRoot : await inside(dir);
         if (!real) return [];
-        return (await readdir(real)).filter((n) => !n.startsWith(".tmp-")).sort();
+        return (await readdir(real)).filter((n) => !n.startsWith(tempPrefix)).sort();
       } catch (err) {
         if (isMissing(err)) return [];
         throw err;
@@ -91,26 +90,7 @@ export async function createFsReleaseStore(root: string): Promise<ReleaseStore> 
     async write(path, data) {
       const target = resolvePath(path);
       await mkdir(dirname(target), { recursive: true });
-      const temp = join(dirname(target), `.tmp-${randomBytes(6).toString("hex")}`);
-      const handle = await open(temp, "wx", 0o644);
-      try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
-        await rename(temp, target);
-      } catch (err) {
-        await rm(temp, { force: true });
-        throw err;
-      }
-      const dirHandle = await open(dirname(target), "r");
-      try {
-        await dirHandle.sync();
-      } finally {
-        await dirHandle.close();
-      }
+      await writeFileAtomic(target, data);
     },
     async openRead(path, range?: ByteRange) {
       const s = await fileStat(path);

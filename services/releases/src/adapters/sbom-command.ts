@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { open, readFile, rename } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { AppError } from "@mc/shared";
+import { AppError, writeFileAtomic } from "@mc/shared";
 import { documentName } from "../domain/catalog-entry.js";
 import { parseReleaseId } from "../domain/release-id.js";
 import { generateSboms } from "../domain/sbom-generate.js";
@@ -12,18 +12,6 @@ export interface SbomCommandOptions {
   readonly component: string;
   readonly releaseId: string;
   readonly outDir?: string;
-}
-
-async function writeAtomic(path: string, text: string): Promise<void> {
-  const temp = `${path}.tmp-${process.pid}`;
-  const handle = await open(temp, "w", 0o644);
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, path);
 }
 
 async function readJsonMap(path: string): Promise<Record<string, string>> {
@@ -56,7 +44,7 @@ export async function runSbom(options: SbomCommandOptions): Promise<string[]> {
   });
   const out = options.outDir ?? dirname(options.from);
   const written = [join(out, documentName("sbom_cyclonedx", options.releaseId)), join(out, documentName("sbom_spdx", options.releaseId))];
-  await writeAtomic(written[0] ?? "", `${JSON.stringify(sboms.cyclonedx, null, 2)}\n`);
-  await writeAtomic(written[1] ?? "", `${JSON.stringify(sboms.spdx, null, 2)}\n`);
+  await writeFileAtomic(written[0] ?? "", `${JSON.stringify(sboms.cyclonedx, null, 2)}\n`);
+  await writeFileAtomic(written[1] ?? "", `${JSON.stringify(sboms.spdx, null, 2)}\n`);
   return written;
 }

@@ -1,29 +1,10 @@
-import { open as openFile, rename, unlink } from "node:fs/promises";
-import { dirname } from "node:path";
+// The one atomic-write implementation lives in @mc/shared; the KMS keeps its
+// secret files private (mode 0600) by default.
+import { writeFileAtomic as writeAtomic } from "@mc/shared";
 
-/** fsyncs a directory so a rename or a new file in it survives a crash. */
-export async function syncDir(dir: string): Promise<void> {
-  const fh = await openFile(dir, "r");
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
+export { syncDir } from "@mc/shared";
 
-/** Writes a file atomically: temp file, fsync, rename, fsync of the directory. */
-export async function writeFileAtomic(path: string, data: Uint8Array, mode = 0o600): Promise<void> {
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fh = await openFile(tmp, "w", mode);
-  try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } catch (err) {
-    await fh.close();
-    await unlink(tmp).catch(() => undefined);
-    throw err;
-  }
-  await fh.close();
-  await rename(tmp, path);
-  await syncDir(dirname(path));
+/** Writes a file atomically and durably, mode 0600 unless told otherwise. */
+export function writeFileAtomic(path: string, data: Uint8Array, mode = 0o600): Promise<void> {
+  return writeAtomic(path, data, mode);
 }

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { open, rename, unlink } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+
+/** fsyncs a directory so a rename or a new file in it survives a crash. */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Temporary names start with this, so listings can skip them. */
+export const tempPrefix = ".tmp-";
+
+/**
+ * Replaces a file atomically and durably: a temporary file beside it (a
+ * random name, so concurrent writers never share one), fsync, rename over
+ * the target, fsync of the directory. Readers see the old bytes or the new.
+ */
+export async function writeFileAtomic(path: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
+  const temp = join(dirname(path), `${tempPrefix}${basename(path)}-${randomBytes(6).toString("hex")}`);
+  const handle = await open(temp, "wx", mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (err) {
+    await handle.close();
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
+  await handle.close();
+  try {
+    await rename(temp, path);
+  } catch (err) {
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
+  await syncDir(dirname(path));
+}
