@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { Readable } from "node:stream";
 import { AppError } from "@mc/shared";
 import type { ReleaseStore } from "@mc/releases";
 import { notModified, parseRange } from "../http/conditional.js";
@@ -63,5 +62,5 @@ export async function serveArtifact(req: RestRequest, artifact: Artifact, store:
   if (req.method !== "HEAD" && !body) throw new AppError("not_found", "file not found");
   headers["content-length"] = String(span ? span.end - span.start + 1 : stat.size);
   if (span) headers["content-range"] = `bytes ${span.start}-${span.end}/${stat.size}`;
-  return { status: span ? 206 : 200, headers, ...(body ? { body: body instanceof Readable ? body : Readable.from(body, { objectMode: false, highWaterMark: 1 }) } : {}) };
+  return { status: span ? 206 : 200, headers, ...(body ? { stream: body } : {}) };
 }

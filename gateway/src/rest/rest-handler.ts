@@ -24,6 +24,8 @@ export interface RestResponse {
   readonly headers?: Readonly<Record<string, string>>;
   /** A string or bytes as they are, a stream piped, anything else as JSON. */
   readonly body?: string | Uint8Array | Readable | object | null;
+  /** Bytes to stream (instead of body), written with backpressure: file downloads. */
+  readonly stream?: AsyncIterable<Uint8Array>;
 }
 
 export interface RestRoute {
@@ -57,6 +59,39 @@ export interface RestHandlerOptions {
 }
 
 export type RestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * Writes chunks straight to the socket, waiting for `drain` when it is full,
+ * while the next chunk is already being read (reads and socket writes
+ * overlap). Stops reading, closing the source, when the client goes away.
+ */
+async function pump(chunks: AsyncIterable<Uint8Array>, res: ServerResponse): Promise<void> {
+  const it = chunks[Symbol.asyncIterator]();
+  let pending = it.next();
+  try {
+    for (;;) {
+      const next = await pending;
+      if (next.done || res.destroyed) break;
+      pending = it.next();
+      if (!res.write(next.value)) {
+        await new Promise<void>((resolve) => {
+          const done = (): void => {
+            res.off("drain", done);
+            res.off("close", done);
+            resolve();
+          };
+          res.on("drain", done);
+          res.on("close", done);
+        });
+      }
+    }
+    res.end();
+  } finally {
+    // Let a read in flight finish before closing the source under it.
+    await pending.catch(() => undefined);
+    await it.return?.();
+  }
+}
 
 const defaultFormat = (err: AppError, status: number): RestErrorAnswer => ({ status, body: { code: status, message: err.message } });
 
@@ -94,6 +129,7 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
     }
     if (typeof body === "string" || body instanceof Uint8Array) headers["content-length"] ??= String(Buffer.byteLength(body));
     res.writeHead(answer.status ?? 200, headers);
+    if (answer.stream) return head ? void res.end() : pump(answer.stream, res);
     if (body instanceof Readable) {
       if (head) {
         body.destroy();

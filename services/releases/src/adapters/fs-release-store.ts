@@ -3,10 +3,10 @@ import { dirname, join, relative, sep } from "node:path";
 import { AppError, tempPrefix, writeFileAtomic } from "@mc/shared";
 import type { ByteRange, ReleaseStore, StoredFile } from "../domain/release-store.js";
 
-const readChunk = 1024 * 1024;
+const readChunk = 2 * 1024 * 1024;
 
 /**
- * The bytes [start, end) in 1 MiB reads. Each chunk is a fresh buffer: the
+ * The bytes [start, end) in 2 MiB reads. Each chunk is a fresh buffer: the
  * consumer may still hold the previous one in a socket queue. Measured here,
  * this streams about twice as fast as fs.createReadStream.
  */
