@@ -1,20 +1,74 @@
-// Entry point of `mc`. The commands land with the mc-core issue; until then
-// it answers --help and --version and says so for anything else.
-const usage = `Usage: mc [FLAGS] COMMAND [COMMAND FLAGS | -h] [ARGUMENTS...]
+// Entry point of `mc`: global --version/--help, unknown-command and usage
+// errors as the contract prints them, then the clipanion command.
+import { Builtins, Cli } from "clipanion";
+import { commands } from "./commands/index.js";
+import { exitCodes } from "./exit-codes.js";
+import { suggest } from "./suggest.js";
+import { versionText } from "./version.js";
 
-A command-line client for filesystems and S3-compatible object stores, and
-for our KMS (mc admin). Commands are being built; see the mc-core issue.
-`;
+const cli = new Cli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
+for (const command of commands) cli.register(command);
+cli.register(Builtins.HelpCommand);
 
 const args = process.argv.slice(2);
-if (args.includes("--version") || args.includes("-v")) {
-  process.stdout.write("mc version DEVELOPMENT\n");
-  process.exit(0);
+const first = args[0];
+const paths = commands.flatMap((c) => c.paths ?? []);
+const topLevel = new Set(paths.map((p) => p[0] ?? ""));
+/** Global flags that take a value: their value is not the command name. */
+const valueFlags = new Set(["-C", "--config-dir", "--resolve", "-H", "--custom-header", "--limit-upload", "--limit-download"]);
+
+/**
+ * urfave/cli accepts global flags before the command (`mc -C dir ls`);
+ * clipanion wants the command path first, so move it there.
+ */
+function reorder(argv: readonly string[]): { name: string | undefined; argv: string[] } {
+  let i = 0;
+  while (i < argv.length && (argv[i] ?? "").startsWith("-")) i += valueFlags.has(argv[i] ?? "") ? 2 : 1;
+  const name = argv[i];
+  if (name === undefined) return { name, argv: [...argv] };
+  let length = 1;
+  for (const path of paths) {
+    if (path.length > length && path.every((word, j) => argv[i + j] === word)) length = path.length;
+  }
+  return { name, argv: [...argv.slice(i, i + length), ...argv.slice(0, i), ...argv.slice(i + length)] };
 }
-if (args.length === 0 || args.includes("-h") || args.includes("--help")) {
-  process.stdout.write(usage);
-  // A bare `mc` exits 1 (contracts/mc.md §4); asking for help exits 0.
-  process.exit(args.length === 0 ? 1 : 0);
+
+async function main(): Promise<number> {
+  if (first === undefined) {
+    process.stderr.write(cli.usage(null));
+    return exitCodes.fatal;
+  }
+  if (first === "--version" || first === "-v") {
+    process.stdout.write(`${versionText()}\n`);
+    return exitCodes.ok;
+  }
+  if (first === "-h" || first === "--help" || first === "help") {
+    process.stdout.write(cli.usage(null));
+    return exitCodes.ok;
+  }
+  const { name = first, argv } = reorder(args);
+  if (!topLevel.has(name)) {
+    const hints = suggest(name, [...topLevel]);
+    const json = args.includes("--json");
+    const message = `\`${name}\` is not a recognized command. Get help using \`--help\` flag.`;
+    if (json) process.stdout.write(`${JSON.stringify({ status: "error", error: { message, cause: { message: "", error: {} }, type: "fatal" } })}\n`);
+    else process.stderr.write(`mc: <ERROR> ${message}\n${hints.length ? `Did you mean one of these?\n${hints.map((h) => `\t‘${h}’\n`).join("")}` : ""}`);
+    return exitCodes.fatal;
+  }
+  let command;
+  try {
+    command = cli.process(argv);
+  } catch (err) {
+    const text = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    const known = commands.filter((c) => (c.paths ?? []).some((p) => p.every((word, i) => argv[i] === word)));
+    const usage = known[0] ? `\n${cli.usage(known[0], { detailed: false })}` : "";
+    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${usage}`);
+    return exitCodes.fatal;
+  }
+  return cli.run(command, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
 }
-process.stderr.write(`mc: <ERROR> '${args[0]}' is not a recognized command. Get help using '--help' flag.\n`);
-process.exit(1);
+
+// No top-level await: the bundle is CommonJS so bin/mc.js can load it with a V8 code cache.
+void main().then((code) => {
+  process.exitCode = code;
+});

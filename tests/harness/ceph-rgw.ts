@@ -14,6 +14,7 @@
  * exits, fails or is interrupted; stop() also removes the data directory.
  */
 import { execFile } from "node:child_process";
+import { rmSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -166,9 +167,13 @@ export async function startCephRgw(options: CephRgwOptions = {}): Promise<CephRg
     daemons.push(started);
     return started;
   };
+  // If the test process is interrupted, processes.ts kills the daemons and exits; the directory goes too.
+  const removeOnExit = (): void => rmSync(dir, { recursive: true, force: true });
+  process.once("exit", removeOnExit);
   const stop = async (): Promise<void> => {
     await Promise.all(daemons.reverse().map((d) => d.kill()));
     await rm(dir, { recursive: true, force: true });
+    process.off("exit", removeOnExit);
   };
   try {
     for (const sub of ["mon", "mgr", "osd", "rgw", "run", "log", "crash"]) await mkdir(join(dir, sub));

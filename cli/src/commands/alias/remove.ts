@@ -1,0 +1,19 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../base-command.js";
+import { writeConfig } from "../../config/config-file.js";
+import type { McContext } from "../../context.js";
+import { mcError } from "../../errors.js";
+
+export class AliasRemoveCommand extends BaseCommand {
+  static override paths = [["alias", "remove"], ["alias", "rm"]];
+  static override usage = Command.Usage({ category: "Alias commands", description: "remove an alias from configuration file" });
+  name = Option.String({ name: "ALIAS" });
+
+  async run(ctx: McContext): Promise<void> {
+    const name = this.name.replace(/\/+$/, "");
+    if (!(name in ctx.config.file.aliases)) throw mcError(`No such alias \`${name}\` found.`, undefined, "not_found");
+    delete ctx.config.file.aliases[name];
+    await writeConfig(ctx.config.dir, ctx.config.file);
+    ctx.output.result({ status: "success", alias: name }, `Removed \`${name}\` successfully.`);
+  }
+}

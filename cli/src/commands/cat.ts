@@ -1,0 +1,31 @@
+import { pipeline } from "node:stream/promises";
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { mcError, usageError } from "../errors.js";
+import { requireStore } from "../storage/location.js";
+
+export class CatCommand extends BaseCommand {
+  static override paths = [["cat"]];
+  static override usage = Command.Usage({ category: "Object commands", description: "display object contents" });
+  versionId = Option.String("--version-id,--vid", { description: "display a specific version of an object" });
+  offset = Option.String("--offset", { description: "start offset" });
+  tail = Option.String("--tail", { description: "tail number of bytes at ending of file" });
+  targets = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<void> {
+    if (this.targets.length === 0) throw usageError("cat needs at least one TARGET.");
+    for (const arg of this.targets) {
+      const loc = ctx.locate(arg);
+      const store = requireStore(loc);
+      const info = await store.stat(loc.key, this.versionId);
+      if (!info) throw mcError(`Unable to read from \`${arg}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey", key: loc.key }), "not_found");
+      let offset = this.offset === undefined ? 0 : Number(this.offset);
+      if (this.tail !== undefined) offset = Math.max(0, info.size - Number(this.tail));
+      if (!Number.isFinite(offset) || offset < 0) throw usageError("invalid --offset or --tail.");
+      if (offset >= info.size && info.size > 0) continue;
+      const source = await store.read(loc.key, { ...(offset > 0 ? { offset } : {}), ...(this.versionId ? { versionId: this.versionId } : {}) });
+      await pipeline(source, ctx.output.stdout, { end: false });
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { usageError } from "../errors.js";
+import { displayUrl, requireStore, type Location } from "../storage/location.js";
+import { dirPrefix } from "../transfer/plan.js";
+
+async function sizes(loc: Location): Promise<Map<string, number>> {
+  const store = requireStore(loc);
+  const prefix = dirPrefix(loc.key);
+  const out = new Map<string, number>();
+  for await (const e of store.list(prefix, { recursive: true })) if (!e.isDir) out.set(e.key.slice(prefix.length), e.size);
+  return out;
+}
+
+/** Presence and size only (contracts/mc.md §6): codes 5 only-in-first, 6 only-in-second, 2 size. Exit 0 even with differences. */
+export class DiffCommand extends BaseCommand {
+  static override paths = [["diff"]];
+  static override usage = Command.Usage({ category: "Object commands", description: "list differences in object name and size between two locations" });
+  targets = Option.Rest({ name: "FIRST SECOND" });
+
+  async run(ctx: McContext): Promise<void> {
+    if (this.targets.length !== 2) throw usageError("diff needs FIRST and SECOND.");
+    const [firstArg = "", secondArg = ""] = this.targets;
+    const first = ctx.locate(firstArg);
+    const second = ctx.locate(secondArg);
+    const [a, b] = await Promise.all([sizes(first), sizes(second)]);
+    const keys = [...new Set([...a.keys(), ...b.keys()])].sort();
+    for (const key of keys) {
+      const firstUrl = displayUrl(first, dirPrefix(first.key) + key);
+      const secondUrl = displayUrl(second, dirPrefix(second.key) + key);
+      const sa = a.get(key);
+      const sb = b.get(key);
+      let code: number;
+      let text: string;
+      if (sb === undefined) [code, text] = [5, `< ${firstUrl}`];
+      else if (sa === undefined) [code, text] = [6, `> ${secondUrl}`];
+      else if (sa !== sb) [code, text] = [2, `! ${secondUrl}`];
+      else continue;
+      ctx.output.result({ status: "success", first: firstUrl, second: secondUrl, diff: code }, text);
+    }
+  }
+}

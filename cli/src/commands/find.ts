@@ -1,0 +1,110 @@
+import { spawn } from "node:child_process";
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { mcError, usageError } from "../errors.js";
+import { displayUrl, requireStore, type Location } from "../storage/location.js";
+import type { Entry } from "../storage/types.js";
+import { dirPrefix, passesAge } from "../transfer/plan.js";
+import { parseSize, rfc3339Local } from "../util/humanize.js";
+import { flatMatch, shellMatch } from "../util/wildcard.js";
+import { ageFilter } from "./flags.js";
+
+function runChild(command: string): Promise<number> {
+  const [cmd = "", ...args] = command.trim().split(/\s+/);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ["ignore", "inherit", "inherit"] });
+    child.once("error", () => resolve(127));
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+export class FindCommand extends BaseCommand {
+  static override paths = [["find"]];
+  static override usage = Command.Usage({ category: "Object commands", description: "search for objects", examples: [["Find text files", '$0 find myminio/bucket --name "*.txt"']] });
+  name = Option.String("--name", { description: "find object names matching wildcard pattern" });
+  pathPattern = Option.String("--path", { description: "match directory names matching wildcard pattern" });
+  regex = Option.String("--regex", { description: "match directory and object name with RE2 regex pattern" });
+  ignore = Option.String("--ignore", { description: "exclude objects matching the wildcard pattern" });
+  olderThan = Option.String("--older-than", { description: "match objects older than value in duration string (e.g. 7d10h31s)" });
+  newerThan = Option.String("--newer-than", { description: "match objects newer than value in duration string (e.g. 7d10h31s)" });
+  larger = Option.String("--larger", { description: "match objects larger than specified size in units (see --help)" });
+  smaller = Option.String("--smaller", { description: "match objects smaller than specified size in units (see --help)" });
+  maxdepth = Option.String("--maxdepth", { description: "limit directory navigation to specified depth" });
+  exec = Option.String("--exec", { description: "spawn an external process for each matching object (see FORMAT)" });
+  print = Option.String("--print", { description: "print in custom format to STDOUT (see FORMAT)" });
+  targets = Option.Rest({ name: "PATH" });
+
+  async run(ctx: McContext): Promise<number> {
+    if (this.targets.length !== 1) throw usageError("find needs one PATH.");
+    const loc = ctx.locate(this.targets[0] ?? "");
+    const store = requireStore(loc);
+    const age = ageFilter(this.olderThan, this.newerThan);
+    const size = (flag: string, v: string | undefined): number | undefined => {
+      if (v === undefined) return undefined;
+      const n = parseSize(v);
+      if (n === undefined) throw usageError(`invalid size \`${v}\` for ${flag}.`);
+      return n;
+    };
+    const larger = size("--larger", this.larger);
+    const smaller = size("--smaller", this.smaller);
+    const maxdepth = this.maxdepth === undefined ? Infinity : Number(this.maxdepth);
+    let regex: RegExp | undefined;
+    try {
+      regex = this.regex === undefined ? undefined : new RegExp(this.regex);
+    } catch (err) {
+      throw mcError(`Invalid --regex \`${this.regex ?? ""}\`.`, err, "invalid_argument");
+    }
+    const prefix = dirPrefix(loc.key);
+    let status = 0;
+    let seen = false;
+    for await (const e of store.list(prefix, { recursive: true })) {
+      if (e.isDir) continue;
+      seen = true;
+      const rel = e.key.slice(prefix.length);
+      const parts = rel.split("/");
+      if (parts.length > maxdepth) continue;
+      const base = parts.at(-1) ?? "";
+      if (this.name !== undefined && !shellMatch(this.name, base) && !parts.includes(this.name)) continue;
+      if (this.pathPattern !== undefined && !flatMatch(this.pathPattern, rel)) continue;
+      if (regex && !regex.test(rel)) continue;
+      if (this.ignore !== undefined && flatMatch(this.ignore, rel)) continue;
+      if (!passesAge(e, age)) continue;
+      if (larger !== undefined && !(e.size > larger)) continue;
+      if (smaller !== undefined && !(e.size < smaller)) continue;
+      const url = displayUrl(loc, e.key);
+      if (this.exec !== undefined) {
+        const code = await runChild(await this.format(this.exec, loc, e, url));
+        if (code !== 0) status = code;
+        continue;
+      }
+      const printed = this.print === undefined ? url : await this.format(this.print, loc, e, url);
+      ctx.output.result({ status: "success", type: "file", lastModified: rfc3339Local(e.lastModified), size: e.size, key: printed, etag: e.etag }, printed);
+    }
+    if (!seen && loc.key !== "" && !(await store.isDir(loc.key))) {
+      throw mcError(`Unable to find \`${loc.arg}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey" }), "not_found");
+    }
+    return status;
+  }
+
+  /** Placeholders {} {base} {dir} {size} {time} {url} {version}, and quoted forms {""} {"base"} … */
+  private async format(template: string, loc: Location, e: Entry, url: string): Promise<string> {
+    const values: Record<string, () => Promise<string> | string> = {
+      "": () => url,
+      base: () => url.slice(url.lastIndexOf("/") + 1),
+      dir: () => url.slice(0, url.lastIndexOf("/")),
+      size: () => String(e.size),
+      time: () => rfc3339Local(e.lastModified),
+      version: () => e.versionId ?? "",
+      url: () => (loc.kind === "s3" ? loc.client.presignedGetObject(loc.bucket, e.key, 7 * 24 * 3600) : url),
+    };
+    let out = "";
+    let last = 0;
+    for (const m of template.matchAll(/\{("?)(|base|dir|size|time|url|version)\1\}/g)) {
+      const value = await (values[m[2] ?? ""] ?? (() => ""))();
+      out += template.slice(last, m.index) + (m[1] ? `"${value}"` : value);
+      last = (m.index ?? 0) + m[0].length;
+    }
+    return out + template.slice(last);
+  }
+}

@@ -1,0 +1,26 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { usageError } from "../errors.js";
+import { requireStore } from "../storage/location.js";
+import { runCopyCommand } from "../transfer/copy-run.js";
+
+export class GetCommand extends BaseCommand {
+  static override paths = [["get"]];
+  static override usage = Command.Usage({ category: "Object commands", description: "download an object to the local filesystem", examples: [["Download", "$0 get myminio/bucket/file.txt ./file.txt"]] });
+  versionId = Option.String("--version-id,--vid", { description: "download a specific version" });
+  targets = Option.Rest({ name: "SOURCE TARGET" });
+
+  async run(ctx: McContext): Promise<number> {
+    if (this.targets.length !== 2) throw usageError("get needs SOURCE and TARGET.");
+    const [source = "", target = ""] = this.targets;
+    if (ctx.locate(source).kind !== "s3") throw usageError("get needs a remote SOURCE (alias/bucket/object).");
+    if (target === "-") {
+      const loc = ctx.locate(source);
+      const stream = await requireStore(loc).read(loc.key, this.versionId ? { versionId: this.versionId } : {});
+      for await (const chunk of stream) ctx.output.stdout.write(chunk as Buffer);
+      return 0;
+    }
+    return runCopyCommand(ctx, { sources: [source], target, recursive: false, filter: {} });
+  }
+}

@@ -1,0 +1,39 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { mcError, usageError } from "../errors.js";
+import { requireStore } from "../storage/location.js";
+
+export class HeadCommand extends BaseCommand {
+  static override paths = [["head"]];
+  static override usage = Command.Usage({ category: "Object commands", description: "display first 'n' lines of an object" });
+  lines = Option.String("-n,--lines", "10", { description: "print the first 'n' lines" });
+  versionId = Option.String("--version-id,--vid", { description: "display a specific version of an object" });
+  targets = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<void> {
+    if (this.targets.length === 0) throw usageError("head needs at least one TARGET.");
+    const wanted = Number(this.lines);
+    if (!Number.isInteger(wanted) || wanted < 0) throw usageError(`invalid number of lines \`${this.lines}\`.`);
+    for (const arg of this.targets) {
+      const loc = ctx.locate(arg);
+      const store = requireStore(loc);
+      if (!(await store.stat(loc.key, this.versionId))) {
+        throw mcError(`Unable to read from \`${arg}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey", key: loc.key }), "not_found");
+      }
+      const source = await store.read(loc.key, this.versionId ? { versionId: this.versionId } : {});
+      let seen = 0;
+      for await (const data of source) {
+        const chunk = data as Buffer;
+        let end = chunk.length;
+        for (let i = 0; i < chunk.length && seen < wanted; i++) {
+          if (chunk[i] === 0x0a && ++seen === wanted) end = i + 1;
+        }
+        if (wanted === 0) end = 0;
+        ctx.output.stdout.write(chunk.subarray(0, end));
+        if (seen >= wanted) break;
+      }
+      source.destroy();
+    }
+  }
+}

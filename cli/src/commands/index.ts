@@ -1,0 +1,53 @@
+import { DuCommand } from "./du.js";
+import { DiffCommand } from "./diff.js";
+import { FindCommand } from "./find.js";
+import { MirrorCommand } from "./mirror.js";
+import { OdCommand } from "./od.js";
+import { PingCommand } from "./ping.js";
+import { TreeCommand } from "./tree.js";
+import { ShareDownloadCommand } from "./share/download.js";
+import { ShareUploadCommand } from "./share/upload.js";
+import { ShareListCommand } from "./share/list.js";
+import { AliasListCommand } from "./alias/list.js";
+import { AliasRemoveCommand } from "./alias/remove.js";
+import { AliasSetCommand } from "./alias/set.js";
+import { CatCommand } from "./cat.js";
+import { CpCommand } from "./cp.js";
+import { GetCommand } from "./get.js";
+import { HeadCommand } from "./head.js";
+import { LsCommand } from "./ls.js";
+import { MbCommand } from "./mb.js";
+import { MvCommand } from "./mv.js";
+import { PipeCommand } from "./pipe.js";
+import { PutCommand } from "./put.js";
+import { RbCommand } from "./rb.js";
+import { RmCommand } from "./rm.js";
+import { StatCommand } from "./stat.js";
+
+export const commands = [
+  AliasSetCommand,
+  AliasListCommand,
+  AliasRemoveCommand,
+  CatCommand,
+  CpCommand,
+  GetCommand,
+  HeadCommand,
+  LsCommand,
+  MbCommand,
+  MvCommand,
+  PipeCommand,
+  PutCommand,
+  RbCommand,
+  RmCommand,
+  StatCommand,
+  DuCommand,
+  DiffCommand,
+  FindCommand,
+  MirrorCommand,
+  OdCommand,
+  PingCommand,
+  TreeCommand,
+  ShareDownloadCommand,
+  ShareUploadCommand,
+  ShareListCommand,
+];

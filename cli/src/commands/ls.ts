@@ -1,0 +1,141 @@
+import { isAppError } from "@mc/shared";
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { mcError } from "../errors.js";
+import { displayUrl, type Location } from "../storage/location.js";
+import type { Entry } from "../storage/types.js";
+import { dirPrefix } from "../transfer/plan.js";
+import { formatDate, iBytes, iBytesCompact, rfc3339Local } from "../util/humanize.js";
+
+interface Shown {
+  readonly entry: Entry;
+  readonly key: string;
+  readonly ordinal: number;
+}
+
+export class LsCommand extends BaseCommand {
+  static override paths = [["ls"]];
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "list buckets and objects",
+    examples: [["List a bucket recursively", "$0 ls -r myminio/mybucket"]],
+  });
+  recursive = Option.Boolean("-r,--recursive", false, { description: "list recursively" });
+  versions = Option.Boolean("--versions", false, { description: "list all versions" });
+  summarize = Option.Boolean("--summarize", false, { description: "display summary information (number of objects, total size)" });
+  incomplete = Option.Boolean("-I,--incomplete", false, { description: "list incomplete uploads" });
+  targets = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<number> {
+    let failed = 0;
+    let count = 0;
+    let total = 0;
+    for (const arg of this.targets.length ? this.targets : ["."]) {
+      try {
+        for await (const shown of this.listOne(ctx, ctx.locate(arg))) {
+          count += shown.entry.isDir ? 0 : 1;
+          total += shown.entry.size;
+        }
+      } catch (err) {
+        ctx.output.error(isAppError(err) ? err : mcError(`Unable to list \`${arg}\`.`, err), this.targets.length > 1 ? "error" : "fatal");
+        failed++;
+      }
+    }
+    if (this.summarize) {
+      if (ctx.output.json) ctx.output.printJson({ totalObjects: count, totalSize: total });
+      else ctx.output.line(`\nTotal Size: ${iBytes(total)}\nTotal Objects: ${count}`);
+    }
+    return failed > 0 ? 1 : 0;
+  }
+
+  private async *listOne(ctx: McContext, loc: Location): AsyncGenerator<Shown> {
+    if (loc.kind === "s3" && !loc.store) {
+      const buckets = await loc.client.listBuckets();
+      buckets.sort((a, b) => (a.name < b.name ? -1 : 1));
+      for (const b of buckets) {
+        const entry: Entry = { key: `${b.name}/`, size: 0, lastModified: b.creationDate, etag: "", isDir: true };
+        this.print(ctx, entry, entry.key, `${loc.alias.name}/`, 1);
+        yield { entry, key: entry.key, ordinal: 1 };
+      }
+      return;
+    }
+    if (this.incomplete && loc.kind === "s3") {
+      const stream = loc.client.listIncompleteUploads(loc.bucket, loc.key, true);
+      for await (const up of stream as AsyncIterable<{ key: string; uploadId: string; size: number; initiated?: Date }>) {
+        const entry: Entry = { key: up.key, size: up.size, lastModified: up.initiated ?? new Date(), etag: "", isDir: false };
+        this.print(ctx, entry, up.key.slice(loc.key.length) || up.key, displayUrl(loc, loc.key), 1);
+        yield { entry, key: up.key, ordinal: 1 };
+      }
+      return;
+    }
+    const store = loc.store;
+    if (!store) return;
+    const url = displayUrl(loc, loc.key);
+    let prefix = loc.key;
+    if (!(prefix === "" || prefix.endsWith("/"))) {
+      const exact = await store.stat(prefix);
+      const isDir = await store.isDir(prefix);
+      if (exact && !this.versions) {
+        const name = prefix.slice(prefix.lastIndexOf("/") + 1);
+        this.print(ctx, exact, name, url, 1);
+        yield { entry: exact, key: name, ordinal: 1 };
+      }
+      if (!isDir) {
+        if (!exact && !this.versions) throw mcError(`Unable to list \`${url}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey" }), "not_found");
+        if (!this.versions) return;
+        prefix = prefix.slice(0, prefix.lastIndexOf("/") + 1);
+      } else if (!this.recursive && loc.kind === "s3") {
+        // A prefix given without its slash is shown as one folder (cmd/ls.go).
+        const dir = prefix.slice(prefix.lastIndexOf("/") + 1);
+        const entry: Entry = { key: `${dir}/`, size: 0, lastModified: new Date(), etag: "", isDir: true };
+        this.print(ctx, entry, entry.key, url, 1);
+        yield { entry, key: entry.key, ordinal: 1 };
+        return;
+      } else {
+        prefix = dirPrefix(prefix);
+      }
+    }
+    const only = loc.key.endsWith("/") || loc.key === "" || prefix === dirPrefix(loc.key) ? undefined : loc.key;
+    let group: Entry[] = [];
+    const flush = function* (this: LsCommand): Generator<Shown> {
+      group.forEach((entry, i) => {
+        const key = entry.key.slice(prefix.length);
+        this.print(ctx, entry, key, url, group.length - i);
+      });
+      yield* group.map((entry, i) => ({ entry, key: entry.key.slice(prefix.length), ordinal: group.length - i }));
+      group = [];
+    };
+    for await (const entry of store.list(prefix, { recursive: this.recursive, versions: this.versions })) {
+      if (only !== undefined && entry.key !== only) continue;
+      if (group.length > 0 && group[0]?.key !== entry.key) yield* flush.call(this);
+      group.push(entry);
+    }
+    yield* flush.call(this);
+  }
+
+  private print(ctx: McContext, e: Entry, key: string, url: string, ordinal: number): void {
+    if (ctx.output.json) {
+      const obj: Record<string, unknown> = {
+        status: "success",
+        type: e.isDir ? "folder" : "file",
+        lastModified: rfc3339Local(e.lastModified),
+        size: e.size,
+        key,
+        etag: e.etag,
+        url,
+      };
+      if (e.versionId !== undefined) obj["versionId"] = e.versionId;
+      obj["versionOrdinal"] = ordinal;
+      if (this.versions && !e.isDir) obj["versionIndex"] = ordinal - 1;
+      if (e.isDeleteMarker) obj["isDeleteMarker"] = true;
+      if (e.storageClass && !e.isDir) obj["storageClass"] = e.storageClass;
+      ctx.output.printJson(obj);
+      return;
+    }
+    const size = iBytesCompact(e.size).padStart(7);
+    const sc = e.storageClass && !e.isDir ? ` ${e.storageClass}` : "";
+    const version = this.versions && !e.isDir ? ` ${e.versionId ?? "null"} v${ordinal} ${e.isDeleteMarker ? "DEL" : "PUT"}` : "";
+    ctx.output.line(`[${formatDate(e.lastModified)}] ${size}${sc}${version} ${key}`);
+  }
+}

@@ -1,0 +1,46 @@
+import { mkdir } from "node:fs/promises";
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { mcError, s3Code, usageError } from "../errors.js";
+
+export class MbCommand extends BaseCommand {
+  static override paths = [["mb"]];
+  static override usage = Command.Usage({ category: "Bucket commands", description: "make a bucket", examples: [["Create a bucket", "$0 mb myminio/mybucket"]] });
+  region = Option.String("--region", "us-east-1", { description: "specify bucket region" });
+  ignoreExisting = Option.Boolean("-p,--ignore-existing", false, { description: "ignore if bucket/directory already exists" });
+  withLock = Option.Boolean("-l,--with-lock", false, { description: "enable object lock" });
+  withVersioning = Option.Boolean("--with-versioning", false, { description: "enable versioned bucket" });
+  targets = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<number> {
+    if (this.targets.length === 0) throw usageError("mb needs at least one TARGET.");
+    let failed = 0;
+    for (const arg of this.targets) {
+      try {
+        const loc = ctx.locate(arg);
+        const name = arg.replace(/\/+$/, "");
+        if (loc.kind === "local") {
+          await mkdir(loc.key, { recursive: true });
+        } else {
+          if (loc.bucket === "") throw usageError(`\`${arg}\` needs a bucket name.`);
+          try {
+            // RGW answers 200 to a repeated create by the owner; report it as S3 does.
+            if (await loc.client.bucketExists(loc.bucket)) throw Object.assign(new Error("Bucket already owned by you"), { code: "BucketAlreadyOwnedByYou", bucketname: loc.bucket });
+            await loc.client.makeBucket(loc.bucket, this.region, this.withLock ? { ObjectLocking: true } : {});
+          } catch (err) {
+            const exists = ["BucketAlreadyOwnedByYou", "BucketAlreadyExists"].includes(s3Code(err));
+            if (!(exists && this.ignoreExisting)) throw mcError(`Unable to make bucket \`${name}\`.`, err);
+          }
+          if (this.withVersioning) await loc.client.setBucketVersioning(loc.bucket, { Status: "Enabled" });
+        }
+        ctx.output.result({ status: "success", bucket: name, region: loc.kind === "s3" ? this.region : "" }, `Bucket created successfully \`${name}\`.`);
+      } catch (err) {
+        if (this.targets.length === 1) throw err;
+        ctx.output.error(err);
+        failed++;
+      }
+    }
+    return failed ? 1 : 0;
+  }
+}

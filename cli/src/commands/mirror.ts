@@ -1,0 +1,150 @@
+import { watch } from "node:fs";
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { mcError, usageError } from "../errors.js";
+import { displayUrl, requireStore, type Location } from "../storage/location.js";
+import type { Entry } from "../storage/types.js";
+import { runCopies, type CopyJob } from "../transfer/copy.js";
+import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
+import { createProgress } from "../transfer/progress.js";
+import { flatMatch } from "../util/wildcard.js";
+import { ageFilter } from "./flags.js";
+
+async function index(loc: Location): Promise<Map<string, Entry>> {
+  const out = new Map<string, Entry>();
+  const prefix = dirPrefix(loc.key);
+  for await (const e of requireStore(loc).list(prefix, { recursive: true })) if (!e.isDir) out.set(e.key.slice(prefix.length), e);
+  return out;
+}
+
+export class MirrorCommand extends BaseCommand {
+  static override paths = [["mirror"]];
+  static override usage = Command.Usage({ category: "Object commands", description: "synchronize object(s) to a remote site", examples: [["Mirror a folder", "$0 mirror ./photos myminio/bucket/photos"]] });
+  overwrite = Option.Boolean("--overwrite", false, { description: "overwrite object(s) on target if it differs from source" });
+  remove = Option.Boolean("--remove", false, { description: "remove extraneous object(s) on target" });
+  watchMode = Option.Boolean("-w,--watch", false, { description: "continuously watch for new objects" });
+  dryRun = Option.Boolean("--dry-run", false, { description: "perform a fake mirror operation" });
+  exclude = Option.Array("--exclude", [], { description: "exclude object(s) that match specified object name pattern" });
+  olderThan = Option.String("--older-than", { description: "filter object(s) older than value in duration string" });
+  newerThan = Option.String("--newer-than", { description: "filter object(s) newer than value in duration string" });
+  maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
+  targets = Option.Rest({ name: "SOURCE TARGET" });
+
+  async run(ctx: McContext): Promise<number> {
+    if (this.targets.length !== 2) throw usageError("mirror needs SOURCE and TARGET.");
+    const [srcArg = "", dstArg = ""] = this.targets;
+    const src = ctx.locate(srcArg);
+    const dst = ctx.locate(dstArg);
+    requireStore(src);
+    requireStore(dst);
+    if (src.kind === "s3" && !(await src.client.bucketExists(src.bucket))) {
+      throw mcError(`Unable to mirror \`${srcArg}\`.`, Object.assign(new Error("Bucket does not exist"), { code: "NoSuchBucket", bucketname: src.bucket }), "not_found");
+    }
+    const filter = ageFilter(this.olderThan, this.newerThan);
+    const started = process.hrtime.bigint();
+    const totals = { total: 0, transferred: 0, failed: 0 };
+    await this.syncOnce(ctx, src, dst, filter, totals, "");
+    if (this.watchMode) await this.watchLoop(ctx, src, dst, filter, totals);
+    const ns = Number(process.hrtime.bigint() - started);
+    if (ctx.output.json) ctx.output.printJson({ status: "success", total: totals.total, transferred: totals.transferred, duration: ns, speed: totals.transferred / Math.max(ns / 1e9, 1e-9) });
+    return totals.failed ? 1 : 0;
+  }
+
+  private excluded(rel: string): boolean {
+    return this.exclude.some((p) => flatMatch(p, rel));
+  }
+
+  private async syncOnce(ctx: McContext, src: Location, dst: Location, filter: AgeFilter, totals: { total: number; transferred: number; failed: number }, eventType: string): Promise<void> {
+    const [from, to] = await Promise.all([index(src), index(dst)]);
+    const srcPrefix = dirPrefix(src.key);
+    const dstPrefix = dirPrefix(dst.key);
+    const srcStore = requireStore(src);
+    const dstStore = requireStore(dst);
+    const jobs: (CopyJob & { rel: string })[] = [];
+    for (const [rel, e] of [...from].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (this.excluded(rel) || !passesAge(e, filter)) continue;
+      const existing = to.get(rel);
+      if (existing) {
+        const differs = existing.size !== e.size || e.lastModified.getTime() > existing.lastModified.getTime();
+        if (!differs) continue;
+        // Watch events are edits of files already mirrored: they overwrite.
+        if (!this.overwrite && eventType === "") {
+          // Reported, but does not change the exit code (cmd/mirror-main.go).
+          ctx.output.error(mcError(`Failed to copy \`${displayUrl(src, srcPrefix + rel)}\`.`, new Error(`Overwrite not allowed for \`${displayUrl(dst, dstPrefix + rel)}\`. Use \`--overwrite\` to override this behavior`)));
+          continue;
+        }
+      }
+      jobs.push({ src: srcStore, srcKey: srcPrefix + rel, dst: dstStore, dstKey: dstPrefix + rel, size: e.size, etag: e.etag, rel });
+    }
+    const totalSize = jobs.reduce((s, j) => s + j.size, 0);
+    totals.total += totalSize;
+    const report = (job: CopyJob & { rel: string }, source: string): void => {
+      const target = displayUrl(dst, job.dstKey);
+      if (ctx.output.json) {
+        ctx.output.printJson({ status: "success", source, target, size: job.size, totalCount: jobs.length, totalSize, eventTime: eventType ? new Date().toISOString() : "", eventType });
+      } else ctx.output.line(source ? `\`${source}\` -> \`${target}\`` : `Removed \`${target}\`.`);
+    };
+    if (this.dryRun) for (const job of jobs) report(job, displayUrl(src, job.srcKey));
+    else {
+      await runCopies(jobs, {
+        signal: ctx.signal,
+        progress: createProgress(!ctx.output.quiet && !this.watchMode),
+        partSize: ctx.upload.partSize,
+        limits: ctx.limits,
+        ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
+        onCopied: (job) => {
+          totals.transferred += job.size;
+          report(job as CopyJob & { rel: string }, displayUrl(src, job.srcKey));
+        },
+        onFailed: (job, err) => {
+          totals.failed++;
+          ctx.output.error(mcError(`Failed to copy \`${displayUrl(src, job.srcKey)}\`.`, err));
+        },
+      });
+    }
+    if (!this.remove) return;
+    for (const [rel, e] of to) {
+      if (from.has(rel) || this.excluded(rel)) continue;
+      const job = { src: srcStore, srcKey: "", dst: dstStore, dstKey: dstPrefix + rel, size: e.size, etag: "", rel };
+      if (!this.dryRun) await dstStore.remove(job.dstKey);
+      report(job, "");
+    }
+  }
+
+  /** New and changed source objects are mirrored as they appear: fs events locally, a 1 s listing poll on S3. */
+  private async watchLoop(ctx: McContext, src: Location, dst: Location, filter: AgeFilter, totals: { total: number; transferred: number; failed: number }): Promise<void> {
+    let pending = false;
+    let running = false;
+    let wake: (() => void) | undefined;
+    const trigger = (): void => {
+      pending = true;
+      wake?.();
+    };
+    const watcher = src.kind === "local" ? watch(dirPrefix(src.key), { recursive: true }, trigger) : undefined;
+    const timer = src.kind === "s3" ? setInterval(trigger, 1000) : undefined;
+    try {
+      while (!ctx.signal.aborted) {
+        if (!pending) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            ctx.signal.addEventListener("abort", () => resolve(), { once: true });
+          });
+          continue;
+        }
+        pending = false;
+        if (running) continue;
+        running = true;
+        // Let a burst of events (a file still being written) settle into one pass.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await this.syncOnce(ctx, src, dst, filter, totals, "s3:ObjectCreated:Put").catch((err: unknown) => {
+          if (!ctx.signal.aborted) ctx.output.error(err);
+        });
+        running = false;
+      }
+    } finally {
+      watcher?.close();
+      if (timer) clearInterval(timer);
+    }
+  }
+}

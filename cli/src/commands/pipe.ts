@@ -1,0 +1,31 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { mcError, usageError } from "../errors.js";
+import { requireStore } from "../storage/location.js";
+import { parseSize } from "../util/humanize.js";
+
+export class PipeCommand extends BaseCommand {
+  static override paths = [["pipe"]];
+  static override usage = Command.Usage({ category: "Object commands", description: "stream STDIN to an object", examples: [["Upload a stream", "tar c dir | $0 pipe myminio/bucket/dir.tar"]] });
+  concurrent = Option.String("--concurrent", "1", { description: "allow N concurrent part uploads" });
+  partSize = Option.String("--part-size", { description: "part size for the multipart upload of a stream of unknown size" });
+  storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object" });
+  targets = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<void> {
+    if (this.targets.length !== 1) throw usageError("pipe needs exactly one TARGET.");
+    const loc = ctx.locate(this.targets[0] ?? "");
+    const parallel = Number(this.concurrent);
+    if (!Number.isInteger(parallel) || parallel < 1) throw usageError(`invalid --concurrent \`${this.concurrent}\`.`);
+    // Unknown size: parts of 16 MiB unless told otherwise, so memory stays bounded (see README, departures).
+    const partSize = this.partSize === undefined ? ctx.upload.partSize : parseSize(this.partSize);
+    if (partSize === undefined || partSize < 5 * 1024 * 1024) throw usageError(`invalid --part-size \`${this.partSize ?? ""}\`.`);
+    const store = loc.kind === "s3" && loc.bucket !== "" ? ctx.bucketStore(loc.alias, loc.bucket, { partSize, parallel }) : requireStore(loc);
+    try {
+      await store.write(loc.key, process.stdin, undefined, { signal: ctx.signal });
+    } catch (err) {
+      throw mcError(`Unable to write to one or more targets.`, err);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { usageError } from "../errors.js";
+import { runCopyCommand } from "../transfer/copy-run.js";
+import { parseSize } from "../util/humanize.js";
+
+export class PutCommand extends BaseCommand {
+  static override paths = [["put"]];
+  static override usage = Command.Usage({ category: "Object commands", description: "upload an object to a bucket", examples: [["Upload with 8 parallel parts", "$0 put -P 8 ./big.iso myminio/bucket/"]] });
+  parallel = Option.String("-P,--parallel", { description: "upload number of parts in parallel (default 4)" });
+  partSize = Option.String("-s,--part-size", { description: "each part size (default 16MiB)" });
+  disableMultipart = Option.Boolean("--disable-multipart", false, { description: "disable multipart upload feature" });
+  targets = Option.Rest({ name: "SOURCE TARGET" });
+
+  async run(ctx: McContext): Promise<number> {
+    if (this.targets.length !== 2) throw usageError("put needs SOURCE and TARGET.");
+    const [source = "", target = ""] = this.targets;
+    if (ctx.locate(target).kind !== "s3") throw usageError("put needs a remote TARGET (alias/bucket/...).");
+    let { partSize, parallel } = ctx.upload;
+    if (this.partSize !== undefined) {
+      const parsed = parseSize(this.partSize);
+      if (parsed === undefined || parsed < 5 * 1024 * 1024) throw usageError(`invalid --part-size \`${this.partSize}\` (minimum 5MiB).`);
+      partSize = parsed;
+    }
+    if (this.parallel !== undefined) {
+      parallel = Number(this.parallel);
+      if (!Number.isInteger(parallel) || parallel < 1) throw usageError(`invalid --parallel \`${this.parallel}\`.`);
+    }
+    if (this.disableMultipart) partSize = 5 * 1024 ** 3;
+    const upload = { partSize, parallel };
+    return runCopyCommand(ctx.withUpload(upload), { sources: [source], target, recursive: false, filter: {} });
+  }
+}

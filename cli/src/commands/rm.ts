@@ -1,0 +1,106 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { mcError, usageError } from "../errors.js";
+import { displayUrl, requireStore, type Location } from "../storage/location.js";
+import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
+import { ageFilter } from "./flags.js";
+
+export class RmCommand extends BaseCommand {
+  static override paths = [["rm"]];
+  static override usage = Command.Usage({ category: "Object commands", description: "remove object(s)", examples: [["Remove a folder", "$0 rm -r --force myminio/mybucket/dir/"]] });
+  recursive = Option.Boolean("-r,--recursive", false, { description: "remove recursively" });
+  force = Option.Boolean("--force", false, { description: "allow a recursive remove operation" });
+  dangerous = Option.Boolean("--dangerous", false, { description: "allow site-wide removal of objects" });
+  versions = Option.Boolean("--versions", false, { description: "remove object(s) and all its versions" });
+  versionId = Option.String("--version-id,--vid", { description: "delete a specific version of an object" });
+  incomplete = Option.Boolean("-I,--incomplete", false, { description: "remove incomplete uploads" });
+  dryRun = Option.Boolean("--dry-run", false, { description: "perform a fake remove operation" });
+  olderThan = Option.String("--older-than", { description: "remove objects older than value in duration string (e.g. 7d10h31s)" });
+  newerThan = Option.String("--newer-than", { description: "remove objects newer than value in duration string (e.g. 7d10h31s)" });
+  targets = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<number> {
+    if (this.targets.length === 0) throw usageError("rm needs at least one TARGET.");
+    if ((this.recursive || this.versions) && !this.force && !this.dryRun) {
+      throw usageError("removal requires --force flag. This operation is *IRREVERSIBLE*. Please review carefully before performing this *DANGEROUS* operation.");
+    }
+    const filter = ageFilter(this.olderThan, this.newerThan);
+    let failed = 0;
+    for (const arg of this.targets) {
+      try {
+        const loc = ctx.locate(arg);
+        if (loc.kind === "s3" && loc.key === "" && !this.dangerous && this.recursive && loc.bucket === "") throw usageError("removing all buckets needs --dangerous.");
+        if (this.incomplete) failed += await this.removeIncomplete(ctx, loc);
+        else failed += await this.removeTarget(ctx, loc, filter, arg);
+      } catch (err) {
+        ctx.output.error(err, this.targets.length === 1 ? "fatal" : "error");
+        failed++;
+      }
+    }
+    return failed ? 1 : 0;
+  }
+
+  private report(ctx: McContext, url: string, deleteMarker: boolean, versionId: string): void {
+    const obj = { status: "success", key: url, deleteMarker, versionID: versionId, modTime: null, dryRun: this.dryRun };
+    let text = this.dryRun ? `DRYRUN: Removing \`${url}\`.` : `Removed \`${url}\`.`;
+    if (deleteMarker && !this.dryRun) text = `Created delete marker \`${url}\` (versionId=${versionId})`;
+    else if (versionId && !this.dryRun) text = `Removed \`${url}\` (versionId=${versionId}).`;
+    ctx.output.result(obj, text);
+  }
+
+  private async removeIncomplete(ctx: McContext, loc: Location): Promise<number> {
+    if (loc.kind !== "s3" || loc.bucket === "") throw usageError("--incomplete needs an S3 bucket or prefix.");
+    const uploads = loc.client.listIncompleteUploads(loc.bucket, loc.key, this.recursive);
+    for await (const up of uploads as AsyncIterable<{ key: string; uploadId: string }>) {
+      if (!this.dryRun) await loc.client.abortMultipartUpload(loc.bucket, up.key, up.uploadId);
+      this.report(ctx, displayUrl(loc, up.key), false, "");
+    }
+    return 0;
+  }
+
+  private async removeTarget(ctx: McContext, loc: Location, filter: AgeFilter, arg: string): Promise<number> {
+    const store = requireStore(loc);
+    const one = async (key: string, versionId?: string): Promise<void> => {
+      const url = displayUrl(loc, key);
+      if (this.dryRun) return this.report(ctx, url, false, versionId ?? "");
+      const res = await store.remove(key, versionId);
+      this.report(ctx, url, res.deleteMarker, versionId ?? res.versionId);
+    };
+    if (!this.recursive) {
+      if (this.versionId) return one(loc.key, this.versionId).then(() => 0);
+      const info = await store.stat(loc.key);
+      if (!info) {
+        const cause = (await store.isDir(loc.key)) ? new Error("Use --recursive --force to remove a folder") : Object.assign(new Error("Object does not exist"), { code: "NoSuchKey", key: loc.key });
+        throw mcError(`Failed to remove \`${arg}\`.`, cause, "not_found");
+      }
+      if (this.versions) {
+        for await (const e of store.list(loc.key, { recursive: true, versions: true })) if (e.key === loc.key) await one(e.key, e.versionId);
+        return 0;
+      }
+      if (passesAge(info, filter)) await one(loc.key);
+      return 0;
+    }
+    let failed = 0;
+    const prefix = loc.kind === "local" ? dirPrefix(loc.key) : loc.key;
+    const dirs: string[] = [];
+    for await (const e of store.list(prefix, { recursive: true, versions: this.versions })) {
+      if (e.isDir || !passesAge(e, filter)) continue;
+      try {
+        await one(e.key, this.versions ? e.versionId : undefined);
+        for (let parent = e.key.slice(0, e.key.lastIndexOf("/") + 1); loc.kind === "local" && parent.length > prefix.length; parent = parent.slice(0, parent.slice(0, -1).lastIndexOf("/") + 1)) {
+          if (!dirs.includes(parent)) dirs.push(parent);
+        }
+      } catch (err) {
+        ctx.output.error(mcError(`Failed to remove \`${displayUrl(loc, e.key)}\`.`, err));
+        failed++;
+      }
+    }
+    // Local folders emptied by the removal go too, deepest first.
+    if (loc.kind === "local" && !this.dryRun && filter.olderThan === undefined && filter.newerThan === undefined) {
+      for (const dir of dirs.sort((a, b) => b.length - a.length)) await store.remove(dir).catch(() => undefined);
+      await store.remove(prefix).catch(() => undefined);
+    }
+    return failed;
+  }
+}

@@ -1,0 +1,39 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../base-command.js";
+import type { McContext } from "../../context.js";
+import { usageError } from "../../errors.js";
+import { saveShares } from "../../share-store.js";
+import { expiryText } from "../../util/humanize.js";
+import { parseExpiry } from "./expiry.js";
+
+export class ShareUploadCommand extends BaseCommand {
+  static override paths = [["share", "upload"]];
+  static override usage = Command.Usage({ category: "Share commands", description: "generate 'curl' command to upload objects without requiring access/secret keys" });
+  recursive = Option.Boolean("-r,--recursive", false, { description: "allow uploads under the prefix" });
+  expire = Option.String("-E,--expire", { description: "set expiry in NN[h|m|s] (default 168h)" });
+  contentType = Option.String("-T,--content-type", { description: "specify a content-type to allow" });
+  targets = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<void> {
+    if (this.targets.length !== 1) throw usageError("share upload needs one TARGET.");
+    const ms = parseExpiry(this.expire);
+    const loc = ctx.locate(this.targets[0] ?? "");
+    if (loc.kind !== "s3" || loc.bucket === "") throw usageError("share upload needs alias/bucket/object.");
+    const policy = loc.client.newPostPolicy();
+    policy.setBucket(loc.bucket);
+    if (this.recursive) policy.setKeyStartsWith(loc.key);
+    else policy.setKey(loc.key);
+    policy.setExpires(new Date(Date.now() + ms));
+    if (this.contentType) policy.setContentType(this.contentType);
+    const { postURL, formData } = await loc.client.presignedPostPolicy(policy);
+    const fields = Object.entries(formData).filter(([k]) => k !== "key");
+    const key = this.recursive ? `${loc.key}<NAME>` : loc.key;
+    const share = `curl ${postURL} ${fields.map(([k, v]) => `-F ${k}=${v}`).join(" ")} -F key=${key} -F file=@<FILE>`;
+    const url = `${loc.alias.url}/${loc.bucket}/${loc.key}`;
+    ctx.output.result(
+      { status: "success", url, share, timeLeft: ms * 1e6, ...(this.contentType ? { contentType: this.contentType } : {}) },
+      `URL: ${url}\nExpire: ${expiryText(ms)}\nShare: ${share}`,
+    );
+    await saveShares(ctx.config.dir, "upload", { [share]: { share: url, versionID: "", date: new Date().toISOString(), expiry: ms * 1e6, ...(this.contentType ? { contentType: this.contentType } : {}) } });
+  }
+}

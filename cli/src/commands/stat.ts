@@ -1,0 +1,97 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { mcError, usageError } from "../errors.js";
+import { displayUrl, requireStore, type Location } from "../storage/location.js";
+import type { ObjectInfo } from "../storage/types.js";
+import { dirPrefix } from "../transfer/plan.js";
+import { formatDate, iBytes, rfc3339Local } from "../util/humanize.js";
+
+const row = (name: string, value: string): string => `${name.padEnd(10)}: ${value} `;
+
+export class StatCommand extends BaseCommand {
+  static override paths = [["stat"]];
+  static override usage = Command.Usage({ category: "Object commands", description: "show object metadata" });
+  recursive = Option.Boolean("-r,--recursive", false, { description: "stat all objects recursively" });
+  versionId = Option.String("--version-id,--vid", { description: "stat a specific object version" });
+  targets = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<number> {
+    if (this.targets.length === 0) throw usageError("stat needs at least one TARGET.");
+    let failed = 0;
+    let first = true;
+    const show = (loc: Location, info: ObjectInfo): void => {
+      if (!first && !ctx.output.json) ctx.output.line("");
+      first = false;
+      this.print(ctx, loc, info);
+    };
+    for (const arg of this.targets) {
+      try {
+        const loc = ctx.locate(arg);
+        if (loc.kind === "s3" && loc.key === "" && loc.bucket !== "") {
+          show(loc, await this.bucketInfo(ctx, loc));
+          continue;
+        }
+        const store = requireStore(loc);
+        if (this.recursive) {
+          for await (const e of store.list(dirPrefix(loc.key), { recursive: true })) {
+            const info = await store.stat(e.key);
+            if (info) show(loc, info);
+          }
+          continue;
+        }
+        const info = await store.stat(loc.key, this.versionId);
+        if (!info) {
+          if (await store.isDir(loc.key)) {
+            show(loc, { key: loc.key, size: 0, lastModified: new Date(), etag: "", isDir: true, metadata: {} });
+            continue;
+          }
+          throw mcError(`Unable to stat \`${arg}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey", key: loc.key }), "not_found");
+        }
+        show(loc, info);
+      } catch (err) {
+        ctx.output.error(err, this.targets.length === 1 ? "fatal" : "error");
+        failed++;
+      }
+    }
+    return failed ? 1 : 0;
+  }
+
+  private async bucketInfo(_ctx: McContext, loc: Extract<Location, { kind: "s3" }>): Promise<ObjectInfo> {
+    if (!(await loc.client.bucketExists(loc.bucket))) {
+      throw mcError(`Unable to stat \`${loc.arg}\`.`, Object.assign(new Error("Bucket does not exist"), { code: "NoSuchBucket", bucketname: loc.bucket }), "not_found");
+    }
+    const buckets = await loc.client.listBuckets();
+    const created = buckets.find((b) => b.name === loc.bucket)?.creationDate ?? new Date();
+    return { key: loc.bucket, size: 0, lastModified: created, etag: "", isDir: true, metadata: {} };
+  }
+
+  private print(ctx: McContext, loc: Location, info: ObjectInfo): void {
+    const trimmed = info.key.replace(/\/$/, "");
+    const name = this.recursive ? trimmed : trimmed.slice(trimmed.lastIndexOf("/") + 1);
+    const metadata: Record<string, string> = { ...(info.contentType ? { "Content-Type": info.contentType } : {}), ...info.metadata };
+    if (ctx.output.json) {
+      const obj: Record<string, unknown> = {
+        status: "success",
+        name: loc.kind === "s3" && loc.key === "" ? displayUrl(loc, "").replace(/\/$/, "") : name,
+        lastModified: rfc3339Local(info.lastModified),
+        size: info.size,
+        etag: info.etag,
+        type: info.isDir ? "folder" : "file",
+      };
+      if (Object.keys(metadata).length) obj["metadata"] = metadata;
+      if (info.versionId) obj["versionID"] = info.versionId;
+      ctx.output.printJson(obj);
+      return;
+    }
+    const lines = [row("Name", name), row("Date", formatDate(info.lastModified)), row("Size", iBytes(info.size))];
+    if (!info.isDir) lines.push(row("ETag", info.etag));
+    if (info.versionId) lines.push(row("VersionID", info.versionId));
+    lines.push(row("Type", info.isDir ? "folder" : "file"));
+    if (Object.keys(metadata).length) {
+      lines.push(row("Metadata", "").trimEnd());
+      for (const [k, v] of Object.entries(metadata)) lines.push(`  ${k}: ${v} `);
+    }
+    ctx.output.line(lines.join("\n"));
+  }
+}

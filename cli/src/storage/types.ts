@@ -1,0 +1,76 @@
+import type { Readable } from "node:stream";
+
+/** One listed object or folder; `key` is the full key (S3) or absolute path (local). */
+export interface Entry {
+  readonly key: string;
+  readonly size: number;
+  readonly lastModified: Date;
+  readonly etag: string;
+  readonly isDir: boolean;
+  readonly storageClass?: string;
+  readonly versionId?: string;
+  readonly isLatest?: boolean;
+  readonly isDeleteMarker?: boolean;
+}
+
+export interface ObjectInfo extends Entry {
+  readonly contentType?: string;
+  /** User metadata with canonical header names (`X-Amz-Meta-Key1`). */
+  readonly metadata: Readonly<Record<string, string>>;
+}
+
+export interface ListOptions {
+  readonly recursive: boolean;
+  readonly versions?: boolean;
+}
+
+export interface ReadOptions {
+  readonly offset?: number;
+  readonly length?: number;
+  readonly versionId?: string;
+}
+
+export interface WriteOptions {
+  readonly signal?: AbortSignal;
+  readonly contentType?: string;
+  readonly metadata?: Readonly<Record<string, string>>;
+  /** Bytes written so far, for progress bars. */
+  readonly onProgress?: (bytes: number) => void;
+  /** Called once the data is written and before it becomes visible; throwing discards it. */
+  readonly verify?: () => void;
+}
+
+/**
+ * The one interface of both backends. Keys are `/`-separated: a path under the
+ * filesystem root for local, an object key inside one bucket for S3, so the
+ * planning code (cp -r, mirror, find, diff) works the same on both.
+ */
+export interface Store {
+  readonly kind: "local" | "s3";
+  /** How a key is shown to the user: `alias/bucket/key` or the local path. */
+  url(key: string): string;
+  /** Undefined when no object/file has exactly this key. */
+  stat(key: string, versionId?: string): Promise<ObjectInfo | undefined>;
+  /** True when something exists below `prefix/`. */
+  isDir(key: string): Promise<boolean>;
+  /** Entries whose key starts with `prefix`; not recursive: folders end in `/`. Sorted by key. */
+  list(prefix: string, options: ListOptions): AsyncIterable<Entry>;
+  read(key: string, options?: ReadOptions): Promise<Readable>;
+  /** Writes the whole stream; nothing is visible under `key` unless it completes. */
+  write(key: string, source: Readable, size: number | undefined, options?: WriteOptions): Promise<void>;
+  remove(key: string, versionId?: string): Promise<{ deleteMarker: boolean; versionId: string }>;
+  /**
+   * Writes `size` bytes fetched as ranges, `parallel` at a time (local files only:
+   * parallel ranged GETs for big downloads). Same visibility rule as write().
+   */
+  /** Server-side copy when `src` lives on the same server; false when it cannot. */
+  copyFrom?(src: Store, srcKey: string, key: string, size: number, versionId?: string): Promise<boolean>;
+  writeRanges?(key: string, size: number, fetch: (offset: number, length: number) => Promise<Readable>, options: RangeWriteOptions): Promise<void>;
+}
+
+export interface RangeWriteOptions {
+  readonly rangeSize: number;
+  readonly parallel: number;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (bytes: number) => void;
+}

@@ -1,0 +1,105 @@
+import type { McContext } from "../context.js";
+import { mcError } from "../errors.js";
+import { displayUrl, requireStore, type Location } from "../storage/location.js";
+import { iBytes } from "../util/humanize.js";
+import { runCopies, type CopyJob } from "./copy.js";
+import { sourceItems, targetIsDir, targetKey, type AgeFilter } from "./plan.js";
+import { createProgress } from "./progress.js";
+
+export interface CopyRequest {
+  readonly sources: readonly string[];
+  readonly target: string;
+  readonly recursive: boolean;
+  readonly filter: AgeFilter;
+  readonly maxWorkers?: number;
+  /** mv: remove each source once it is copied. */
+  readonly removeSource?: boolean;
+}
+
+interface PlannedJob extends CopyJob {
+  readonly srcUrl: string;
+  readonly dstUrl: string;
+}
+
+/** Plans (cmd/cp-url.go rules), copies in parallel, prints per object and a summary; 1 on partial failure. */
+export async function runCopyCommand(ctx: McContext, request: CopyRequest): Promise<number> {
+  const dst = ctx.locate(request.target);
+  const dstStore = requireStore(dst);
+  const asDir = request.sources.length > 1 || (await targetIsDir(dst)) || (request.recursive && !(await isSingleObject(ctx, request.sources)));
+  const jobs: PlannedJob[] = [];
+  let failed = 0;
+  for (const arg of request.sources) {
+    try {
+      const src: Location = ctx.locate(arg);
+      for await (const item of sourceItems(src, request.recursive, request.filter)) {
+        const dstKey = targetKey(dst, item.rel, asDir);
+        jobs.push({
+          src: item.store,
+          srcKey: item.key,
+          dst: dstStore,
+          dstKey,
+          size: item.entry.size,
+          etag: item.entry.etag,
+          srcUrl: displayUrl(src, item.key),
+          dstUrl: displayUrl(dst, dstKey),
+        });
+      }
+    } catch (err) {
+      if (request.sources.length === 1) throw err;
+      ctx.output.error(err);
+      failed++;
+    }
+  }
+  const totalSize = jobs.reduce((sum, j) => sum + j.size, 0);
+  const progress = createProgress(!ctx.output.quiet);
+  progress.addTotal(totalSize);
+  const started = process.hrtime.bigint();
+  let transferred = 0;
+  const copied: CopyJob[] = [];
+  await runCopies(jobs, {
+    signal: ctx.signal,
+    progress,
+    partSize: ctx.upload.partSize,
+    limits: ctx.limits,
+    ...(request.maxWorkers === undefined ? {} : { maxWorkers: request.maxWorkers }),
+    onCopied: (job) => {
+      const planned = job as PlannedJob;
+      transferred += job.size;
+      copied.push(job);
+      if (ctx.output.json) {
+        ctx.output.printJson({ status: "success", source: planned.srcUrl, target: planned.dstUrl, size: job.size, totalCount: jobs.length, totalSize });
+      } else if (ctx.output.quiet) {
+        ctx.output.line(`\`${planned.srcUrl}\` -> \`${planned.dstUrl}\``);
+      }
+    },
+    onFailed: (job, err) => {
+      failed++;
+      ctx.output.error(mcError(`Failed to copy \`${(job as PlannedJob).srcUrl}\`.`, err));
+    },
+  });
+  if (request.removeSource) {
+    for (const job of copied) await job.src.remove(job.srcKey).catch((err: unknown) => ctx.output.error(mcError(`Failed to remove \`${job.srcKey}\`.`, err)));
+  }
+  progress.done();
+  const ns = Number(process.hrtime.bigint() - started);
+  const speed = transferred / Math.max(ns / 1e9, 1e-9);
+  if (ctx.output.json) ctx.output.printJson({ status: "success", total: totalSize, transferred, duration: ns, speed });
+  else if (!ctx.settings.quiet && jobs.length > 0) ctx.output.line(summaryTable(totalSize, transferred, ns, speed));
+  return failed > 0 ? 1 : 0;
+}
+
+async function isSingleObject(ctx: McContext, sources: readonly string[]): Promise<boolean> {
+  if (sources.length !== 1) return false;
+  const loc = ctx.locate(sources[0] ?? "");
+  if (!loc.store || loc.key === "" || loc.key.endsWith("/")) return false;
+  return (await loc.store.stat(loc.key)) !== undefined;
+}
+
+function summaryTable(total: number, transferred: number, ns: number, speed: number): string {
+  const seconds = Math.floor(ns / 1e9);
+  const cells = [iBytes(total), iBytes(transferred), `${String(Math.floor(seconds / 60)).padStart(2, "0")}m${String(seconds % 60).padStart(2, "0")}s`, `${iBytes(Math.round(speed))}/s`];
+  const heads = ["Total", "Transferred", "Duration", "Speed"];
+  const widths = heads.map((h, i) => Math.max(h.length, cells[i]?.length ?? 0));
+  const line = (values: readonly string[]): string => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join(" | ");
+  return `${line(heads)}\n${line(cells)}`;
+}

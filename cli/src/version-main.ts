@@ -1,0 +1,5 @@
+// `mc --version` without loading the commands and the S3 SDK: bin/mc.js runs
+// this small bundle for `--version`/`-v` so the answer comes at node's start-up cost.
+import { versionText } from "./version.js";
+
+process.stdout.write(`${versionText()}\n`);

@@ -1,0 +1,146 @@
+// mc on the local filesystem only: every file command with its main flags, text and --json.
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { jsonLines, runMc, type RunOptions } from "./mc-runner.js";
+
+const configDir = await mkdtemp(join(tmpdir(), "mc-local-config-"));
+const work = await mkdtemp(join(tmpdir(), "mc-local-"));
+const mc = (args: readonly string[], options: RunOptions = {}): ReturnType<typeof runMc> => runMc(["-C", configDir, ...args], options);
+const src = join(work, "src");
+const dateRe = String.raw`\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [A-Z+\-0-9]+\]`;
+
+// ---
+
+const files = suite("ls, cp, mv, rm, cat, head, stat on the filesystem");
+
+files.before(async () => {
+  await mkdir(join(src, "sub"), { recursive: true });
+  await writeFile(join(src, "a.txt"), "alpha\nbeta\ngamma\n");
+  await writeFile(join(src, "sub", "b.bin"), Buffer.alloc(1536, 1));
+});
+
+files("should list a folder :: text and json", async () => {
+  const t = await mc(["ls", src]);
+  assert.match(t.stdout, new RegExp(`^${dateRe}     17B a\\.txt\\n${dateRe}      0B sub/\\n$`));
+  const r = jsonLines((await mc(["ls", "-r", "--json", src])).stdout);
+  assert.equal(r.map((o) => [o["key"], o["size"], o["type"]]), [["a.txt", 17, "file"], ["sub/b.bin", 1536, "file"]]);
+});
+
+files("should copy files and folders with cp rules", async () => {
+  const dst = join(work, "dst");
+  assert.is((await mc(["cp", join(src, "a.txt"), `${dst}/`])).code, 0);
+  assert.is(await readFile(join(dst, "a.txt"), "utf8"), "alpha\nbeta\ngamma\n");
+  assert.is((await mc(["cp", "-r", src, dst])).code, 0);
+  assert.ok((await stat(join(dst, "src", "sub", "b.bin"))).isFile());
+  assert.is((await mc(["cp", "-r", `${src}/`, join(work, "flat")])).code, 0);
+  assert.ok((await stat(join(work, "flat", "sub", "b.bin"))).isFile());
+  const j = jsonLines((await mc(["cp", "--json", join(src, "a.txt"), join(work, "copy.txt")])).stdout);
+  assert.is(j[0]?.["target"], join(work, "copy.txt"));
+  // No temporary file is left beside the target.
+  assert.equal((await readdir(work)).filter((n) => n.includes("mc-part")), []);
+});
+
+files("should copy only old files with --older-than", async () => {
+  const dir = join(work, "aged");
+  await mkdir(dir);
+  await writeFile(join(dir, "old.txt"), "o");
+  await writeFile(join(dir, "new.txt"), "n");
+  const past = new Date(Date.now() - 3 * 86400000);
+  await utimes(join(dir, "old.txt"), past, past);
+  assert.is((await mc(["cp", "-r", "--older-than", "2d", `${dir}/`, join(work, "aged-out")])).code, 0);
+  assert.equal(await readdir(join(work, "aged-out")), ["old.txt"]);
+  assert.is((await mc(["cp", "-r", "--newer-than", "2d", `${dir}/`, join(work, "aged-new")])).code, 0);
+  assert.equal(await readdir(join(work, "aged-new")), ["new.txt"]);
+});
+
+files("should cat, head and stat files", async () => {
+  assert.is((await mc(["cat", join(src, "a.txt")])).stdout, "alpha\nbeta\ngamma\n");
+  assert.is((await mc(["head", "-n", "1", join(src, "a.txt")])).stdout, "alpha\n");
+  const s = await mc(["stat", join(src, "a.txt")]);
+  assert.match(s.stdout, /^Name      : a\.txt \nDate      : .+ \nSize      : 17 B \n/);
+  const j = jsonLines((await mc(["stat", "--json", join(src, "a.txt")])).stdout)[0];
+  assert.is(j?.["size"], 17);
+});
+
+files("should move and remove files", async () => {
+  await writeFile(join(work, "m.txt"), "m");
+  assert.is((await mc(["mv", join(work, "m.txt"), join(work, "moved.txt")])).code, 0);
+  await assert.not.throws(async () => stat(join(work, "moved.txt")));
+  assert.is((await stat(join(work, "m.txt")).catch(() => undefined)), undefined);
+  const r = await mc(["rm", join(work, "moved.txt")]);
+  assert.is(r.stdout, `Removed \`${join(work, "moved.txt")}\`.\n`);
+  const refused = await mc(["rm", "-r", join(work, "flat")]);
+  assert.is(refused.code, 1);
+  const j = jsonLines((await mc(["rm", "-r", "--force", "--json", join(work, "flat")])).stdout);
+  assert.is(j.length, 2);
+  assert.is(await stat(join(work, "flat")).catch(() => undefined), undefined);
+});
+
+files("should report missing files with the contract's error", async () => {
+  const t = await mc(["cat", join(work, "none.txt")]);
+  assert.is(t.code, 1);
+  assert.match(t.stderr, /^mc: <ERROR> Unable to read from `.*none\.txt`\. Object does not exist\.\n$/);
+  const j = await mc(["stat", "--json", join(work, "none.txt")]);
+  assert.is(j.code, 1);
+  assert.is(jsonLines(j.stdout)[0]?.["status"], "error");
+});
+
+files.run();
+
+// ---
+
+const tools = suite("mb, rb, du, diff, find, tree, mirror, pipe, od on the filesystem");
+
+tools("should make and remove folders with mb and rb", async () => {
+  const b = join(work, "bucket");
+  const t = await mc(["mb", b]);
+  assert.is(t.stdout, `Bucket created successfully \`${b}\`.\n`);
+  await writeFile(join(b, "f"), "f");
+  assert.is((await mc(["rb", b])).code, 1);
+  const r = await mc(["rb", "--force", "--json", b]);
+  assert.is(r.stdout, `{"status":"success","bucket":"${b}"}\n`);
+});
+
+tools("should sum with du, compare with diff, and search with find", async () => {
+  assert.is((await mc(["du", src])).stdout, `1.5KiB\t2 objects\t${src}\n`);
+  const d = await mc(["du", "--depth", "1", "--json", src]);
+  assert.equal(jsonLines(d.stdout).map((o) => o["prefix"]), [`${src}/sub`, src]);
+  const other = join(work, "other");
+  await mkdir(other);
+  await writeFile(join(other, "a.txt"), "different");
+  const diff = await mc(["diff", src, other]);
+  assert.is(diff.code, 0);
+  assert.is(diff.stdout, `! ${join(other, "a.txt")}\n< ${join(src, "sub", "b.bin")}\n`);
+  const find = await mc(["find", src, "--name", "*.bin"]);
+  assert.is(find.stdout, `${join(src, "sub", "b.bin")}\n`);
+  const exec = await mc(["find", src, "--name", "a.txt", "--exec", "cat {}"]);
+  assert.is(exec.stdout, "alpha\nbeta\ngamma\n");
+});
+
+tools("should draw a tree", async () => {
+  assert.is((await mc(["tree", "-f", src])).stdout, `${src}\n├─ a.txt\n└─ sub\n   └─ b.bin\n`);
+});
+
+tools("should mirror folders with --remove and write pipes and od output", async () => {
+  const dst = join(work, "mirror");
+  assert.is((await mc(["mirror", src, dst])).code, 0);
+  await writeFile(join(dst, "extra"), "x");
+  const r = await mc(["mirror", "--remove", src, dst]);
+  assert.match(r.stdout, /Removed `.*extra`\./);
+  assert.equal((await readdir(dst)).sort(), ["a.txt", "sub"]);
+  assert.is((await mc(["pipe", join(work, "piped.txt")], { input: "piped" })).code, 0);
+  assert.is(await readFile(join(work, "piped.txt"), "utf8"), "piped");
+  const od = jsonLines((await mc(["od", "--json", `if=${join(src, "sub", "b.bin")}`, `of=${join(work, "od.bin")}`])).stdout)[0];
+  assert.is(od?.["type"], "FStoFS");
+  assert.is((await stat(join(work, "od.bin"))).size, 1536);
+});
+
+tools.after(async () => {
+  await rm(work, { recursive: true, force: true });
+  await rm(configDir, { recursive: true, force: true });
+});
+
+tools.run();

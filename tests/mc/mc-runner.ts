@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startCephRgw, type CephRgw } from "../harness/ceph-rgw.js";
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const mcBin = join(repoRoot, "cli", "bin", "mc.js");
+
+export interface McResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface RunOptions {
+  readonly env?: Record<string, string | undefined>;
+  readonly input?: string | Buffer;
+  readonly cwd?: string;
+}
+
+/** The environment of a test run: nothing of the developer's MC_* settings leaks in. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("MC_") && !k.startsWith("AWS_") && k !== "FORCE_COLOR") env[k] = v;
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+export function spawnMc(args: readonly string[], options: RunOptions = {}): ChildProcess {
+  return spawn(process.execPath, [mcBin, ...args], { cwd: options.cwd ?? repoRoot, env: cleanEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
+}
+
+/** Runs `mc` to completion (stdin is a pipe, stdout/stderr are not terminals). */
+export function runMc(args: readonly string[], options: RunOptions = {}): Promise<McResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawnMc(args, options);
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout?.on("data", (c: Buffer) => out.push(c));
+    child.stderr?.on("data", (c: Buffer) => err.push(c));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
+    child.stdin?.end(options.input ?? "");
+  });
+}
+
+/** Every line of stdout parsed as JSON (JSON Lines when stdout is not a terminal). */
+export function jsonLines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+export interface McFixture {
+  readonly rgw: CephRgw;
+  readonly configDir: string;
+  readonly work: string;
+  /** `mc -C <configDir> ...args`. */
+  mc(args: readonly string[], options?: RunOptions): Promise<McResult>;
+  stop(): Promise<void>;
+}
+
+/** One Ceph RGW per test file, a config dir with alias `rgw` pointing at it, and a scratch dir. */
+export async function startMcFixture(options: { memstoreBytes?: number } = {}): Promise<McFixture> {
+  const rgw = await startCephRgw(options.memstoreBytes === undefined ? {} : { memstoreBytes: options.memstoreBytes });
+  const configDir = await mkdtemp(join(tmpdir(), "mc-config-"));
+  const work = await mkdtemp(join(tmpdir(), "mc-work-"));
+  const removeOnExit = (): void => {
+    rmSync(configDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  };
+  process.once("exit", removeOnExit);
+  const mc = (args: readonly string[], opts: RunOptions = {}): Promise<McResult> => runMc(["-C", configDir, ...args], opts);
+  const set = await mc(["alias", "set", "rgw", rgw.endpoint, rgw.accessKey, rgw.secretKey]);
+  if (set.code !== 0) throw new Error(`alias set failed: ${set.stderr}`);
+  return {
+    rgw,
+    configDir,
+    work,
+    mc,
+    async stop() {
+      await rgw.stop();
+      await rm(configDir, { recursive: true, force: true });
+      await rm(work, { recursive: true, force: true });
+      process.off("exit", removeOnExit);
+    },
+  };
+}
