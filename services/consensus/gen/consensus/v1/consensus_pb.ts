@@ -7,7 +7,8 @@
 //   subjects); the empty string means "none".
 // - Terms, indexes and offsets are uint64, i.e. `bigint` in the generated
 //   TypeScript (protobuf-es v2 honours only `jstype = JS_STRING`, not
-//   JS_NUMBER), so the core does its index arithmetic in bigint.
+//   JS_NUMBER). The core does its arithmetic in JS numbers (exact up to
+//   2^53); the transport adapter converts at the edge.
 // - The pure core treats each response as an inbound message of its own
 //   (etcd's MsgAppResp style), so every response names its sender and echoes
 //   what the core needs to match it without remembering the request.

@@ -1,0 +1,13 @@
+/** CRC-32 (IEEE): detects torn and flipped records before the AEAD is even tried. */
+const table = new Uint32Array(256);
+for (let n = 0; n < 256; n++) {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  table[n] = c >>> 0;
+}
+
+export function crc32(data: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const byte of data) c = (table[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}

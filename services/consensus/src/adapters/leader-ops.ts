@@ -1,0 +1,133 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { AppError } from "@mc/shared";
+import type { RaftNode } from "../domain/raft-node.js";
+import type { Configuration, MembershipChange, Ready, RejectReason } from "../domain/types.js";
+import type { AppliedEntry, Waiters } from "./waiters.js";
+
+export interface LeaderContext {
+  readonly id: string;
+  readonly tickMs: number;
+  readonly electionMs: number;
+  readonly requestTimeoutMs: number;
+  readonly waiters: Waiters;
+  node(): RaftNode;
+  enqueue(ready: Ready): Promise<void>;
+}
+
+export interface LeaderOps {
+  proposeAsLeader(data: Uint8Array, timeoutMs?: number): Promise<AppliedEntry>;
+  readIndexAsLeader(timeoutMs?: number): Promise<{ index: number; term: number }>;
+  changeMembershipAsLeader(change: MembershipChange, timeoutMs?: number): Promise<{ index: number; term: number; configuration: Configuration }>;
+  transferAsLeader(target: string, timeoutMs?: number): Promise<{ leaderId: string; term: number }>;
+}
+
+export const notLeader = (): AppError => new AppError("unavailable", "not the leader");
+
+export function rejection(reason: RejectReason): AppError {
+  if (reason === "not_leader") return notLeader();
+  if (reason === "transferring") return new AppError("unavailable", "leadership transfer in progress");
+  if (reason === "config_pending" || reason === "not_ready") return new AppError("unavailable", "a configuration change is in progress");
+  return new AppError("failed_precondition", "membership change not allowed");
+}
+
+/** What the leader does itself: batched proposals, ReadIndex, membership changes, transfers. */
+export function createLeaderOps(ctx: LeaderContext): LeaderOps {
+  let readCounter = 0;
+  let batch: { data: Uint8Array; resolve: (r: AppliedEntry) => void; reject: (e: unknown) => void; timeoutMs: number }[] = [];
+
+  function flushBatch(): void {
+    const items = batch;
+    batch = [];
+    if (items.length === 0) return;
+    const r = ctx.node().propose(items.map((i) => i.data));
+    void ctx.enqueue(r.ready);
+    if (!r.ok) return items.forEach((i) => i.reject(rejection(r.reason)));
+    items.forEach((item, k) => ctx.waiters.onIndex(r.index + k, r.term, item.timeoutMs).then(item.resolve, item.reject));
+  }
+
+  function proposeAsLeader(data: Uint8Array, timeoutMs = ctx.requestTimeoutMs): Promise<AppliedEntry> {
+    if (ctx.node().status().role !== "leader") return Promise.reject(notLeader());
+    return new Promise((resolve, reject) => {
+      if (batch.length === 0) queueMicrotask(flushBatch);
+      batch.push({ data, resolve, reject, timeoutMs });
+    });
+  }
+
+  async function retrying<T>(timeoutMs: number, attempt: () => T | "retry"): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const r = attempt();
+      if (r !== "retry") return r;
+      if (Date.now() > deadline) throw new AppError("deadline_exceeded", "no commit of the leader's term within the deadline");
+      await sleep(ctx.tickMs);
+    }
+  }
+
+  async function readIndexAsLeader(timeoutMs = ctx.requestTimeoutMs): Promise<{ index: number; term: number }> {
+    const readCtx = `${ctx.id}-${++readCounter}`;
+    // Wait first: a group of one answers within the same Ready.
+    const served = ctx.waiters.onReadState(readCtx, timeoutMs);
+    served.catch(() => undefined);
+    const term = await retrying(timeoutMs, () => {
+      const r = ctx.node().readIndex(readCtx);
+      void ctx.enqueue(r.ready);
+      if (r.ok) return ctx.node().status().term;
+      if (r.reason === "not_ready") return "retry";
+      throw rejection(r.reason);
+    });
+    return { index: await served, term };
+  }
+
+  async function changeMembershipAsLeader(change: MembershipChange, timeoutMs = ctx.requestTimeoutMs): Promise<{ index: number; term: number; configuration: Configuration }> {
+    const s = ctx.node().status();
+    if (s.role !== "leader") throw notLeader();
+    if (change.type === "remove" && change.id === ctx.id && s.configuration.voters.length > 1) {
+      // Hand leadership over first (thesis §3.10); the caller retries on the new leader.
+      await transferAsLeader("", timeoutMs);
+      throw notLeader();
+    }
+    const known = [...s.configuration.voters, ...s.configuration.learners].some((m) => change.type !== "remove" && m.id === change.member.id);
+    if (change.type === "addVoter" && !known) {
+      // New servers join as learners and are promoted once caught up (thesis §4.2.1).
+      await changeMembershipAsLeader({ type: "addLearner", member: change.member }, timeoutMs);
+      for (let round = 0; round < 10; round++) {
+        const st = ctx.node().status();
+        const started = Date.now();
+        const target = st.lastIndex;
+        while ((ctx.node().status().peers.find((p) => p.id === change.member.id)?.match ?? 0) < target) {
+          if (Date.now() - started > timeoutMs) throw new AppError("deadline_exceeded", `${change.member.id} did not catch up`);
+          await sleep(ctx.tickMs);
+        }
+        if (Date.now() - started < ctx.electionMs) break;
+      }
+    }
+    const r = await retrying(timeoutMs, () => {
+      const res = ctx.node().changeMembership(change);
+      void ctx.enqueue(res.ready);
+      if (res.ok) return res;
+      if (res.reason === "not_ready" || res.reason === "config_pending") return "retry";
+      throw rejection(res.reason);
+    });
+    await ctx.waiters.onIndex(r.index, r.term, timeoutMs);
+    return { index: r.index, term: r.term, configuration: r.configuration };
+  }
+
+  async function transferAsLeader(target: string, timeoutMs = ctx.requestTimeoutMs): Promise<{ leaderId: string; term: number }> {
+    const s = ctx.node().status();
+    if (s.role !== "leader") throw notLeader();
+    const to = target !== "" ? target : [...s.peers].filter((p) => p.voter).sort((a, b) => b.match - a.match)[0]?.id;
+    if (!to) throw new AppError("failed_precondition", "no other voter to transfer leadership to");
+    const r = ctx.node().transferLeadership(to);
+    void ctx.enqueue(r.ready);
+    if (!r.ok) throw rejection(r.reason);
+    const deadline = Date.now() + Math.min(timeoutMs, 2 * ctx.electionMs);
+    for (;;) {
+      const now = ctx.node().status();
+      if (now.leaderId === to && now.role !== "leader") return { leaderId: to, term: now.term };
+      if (Date.now() > deadline) throw new AppError("deadline_exceeded", `leadership transfer to ${to} did not complete`);
+      await sleep(ctx.tickMs);
+    }
+  }
+
+  return { proposeAsLeader, readIndexAsLeader, changeMembershipAsLeader, transferAsLeader };
+}

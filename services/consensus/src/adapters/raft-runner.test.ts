@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AppError, createMemoryBroker } from "@mc/shared";
+import { initCrypto } from "@mc/wasm";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { createFileLogStore } from "./file-log-store.js";
+import { createRaftRunner, type RaftRunner } from "./raft-runner.js";
+
+const key = new Uint8Array(32).fill(3);
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const dec = (d: Uint8Array): string => new TextDecoder().decode(d);
+let dir = "";
+
+test.before(async () => {
+  await initCrypto();
+  dir = await mkdtemp(join(tmpdir(), "raft-runner-"));
+});
+
+test.after(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function single(applied: string[], apply?: (text: string) => unknown, onFatal?: (e: unknown) => void): RaftRunner {
+  return createRaftRunner({
+    id: "solo", clusterId: "one", bus: createMemoryBroker().connect(),
+    bootstrap: { voters: [{ id: "solo", address: "127.0.0.1:7373" }], learners: [] },
+    store: createFileLogStore({ dir, rootKey: key }),
+    apply: (e) => {
+      applied.push(dec(e.data));
+      return apply ? apply(dec(e.data)) : applied.length;
+    },
+    ...(onFatal ? { onFatal } : {}),
+  });
+}
+
+test("a group of one leads at once, applies proposals and serves reads", async () => {
+  const applied: string[] = [];
+  const r = single(applied);
+  await r.start();
+  const started = Date.now();
+  const a = await r.propose(enc("a"));
+  assert.ok(Date.now() - started < 500, "no election timeout to wait out");
+  assert.is(a.result, 1);
+  const [b, c] = await Promise.all([r.propose(enc("b")), r.propose(enc("c"))]);
+  assert.is(c.index, b.index + 1, "batched into consecutive entries");
+  assert.ok((await r.readIndex()) >= c.index);
+  const s = r.status();
+  assert.is(s.metrics.consens_leader, 1);
+  assert.is(s.metrics.consens_nodes, 1);
+  assert.is(s.metrics.consens_elections, 1);
+  assert.ok(s.ready);
+  await r.stop();
+});
+
+test("a restart replays the durable log into a fresh state machine", async () => {
+  const applied: string[] = [];
+  const r = single(applied);
+  await r.start();
+  await r.propose(enc("d"));
+  assert.equal(applied, ["a", "b", "c", "d"]);
+  assert.is(r.status().term, 2);
+  await r.stop();
+});
+
+test("a state machine that throws stops the node instead of diverging", async () => {
+  let fatal: unknown;
+  const r = single([], (text) => {
+    if (text === "boom") throw new Error("state machine broke");
+    return "ok";
+  }, (e) => {
+    fatal = e;
+  });
+  await r.start();
+  try {
+    await r.propose(enc("boom"), 2000);
+    assert.unreachable("the throwing entry was acknowledged");
+  } catch (err) {
+    assert.instance(err, AppError);
+    assert.is((err as AppError).reason, "internal");
+  }
+  assert.match(String(fatal), /state machine broke/);
+  await r.stop();
+});
+
+test.run();

@@ -1,0 +1,264 @@
+import { createHash, randomInt } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createConnectRouter } from "@connectrpc/connect";
+import { AppError, serveOverBus, type Bus, type BusServer } from "@mc/shared";
+import { isVoter } from "../domain/configuration.js";
+import { createPrng } from "../domain/prng.js";
+import { createRaftNode, type RaftNode } from "../domain/raft-node.js";
+import type { Configuration, Entry, MembershipChange, Message, Ready, RequestMessage, ResponseMessage } from "../domain/types.js";
+import { addConsensusService, createPeerSender } from "./consensus-transport.js";
+import type { LogStore } from "./file-log-store.js";
+import { addForwardService, createForwardClient } from "./forward-service.js";
+import { buildStatus, type PeerStats, type RunnerStatus } from "./runner-status.js";
+import { createLeaderOps } from "./leader-ops.js";
+import { createReadyLoop } from "./ready-loop.js";
+import { createWaiters, type AppliedEntry } from "./waiters.js";
+
+export interface StateMachineSnapshots {
+  /** Take a snapshot after this many applied entries. */
+  readonly every: number;
+  /** The state as of the last applied entry. */
+  take(): Uint8Array;
+  restore(data: Uint8Array): void | Promise<void>;
+}
+
+export interface RaftRunnerOptions {
+  readonly id: string;
+  readonly clusterId: string;
+  readonly bus: Bus;
+  readonly store: LogStore;
+  /** Founding membership (the same on every founding node); a joining node passes none. */
+  readonly bootstrap?: Configuration;
+  /** Applies one committed NORMAL entry; its return value answers the proposer. */
+  readonly apply: (entry: Entry) => unknown;
+  readonly snapshots?: StateMachineSnapshots;
+  readonly tickMs?: number;
+  readonly electionTicksMin?: number;
+  readonly electionTicksMax?: number;
+  readonly heartbeatTicks?: number;
+  /** Deadline of one peer RPC: past it the message counts as lost. */
+  readonly rpcTimeoutMs?: number;
+  /** Default deadline of propose/readIndex/membership calls. */
+  readonly requestTimeoutMs?: number;
+  readonly seed?: number;
+  /** Called with a message when start-up cut off a torn log tail. */
+  readonly onRepair?: (message: string) => void;
+  /**
+   * Called when persisting or applying failed (disk error, a throwing
+   * state machine): the node stops at once rather than run on unsafely.
+   */
+  readonly onFatal?: (error: unknown) => void;
+}
+
+/** What `apply` returned for the entry on this node (result undefined if it arrived inside a snapshot). */
+export type ProposeResult = AppliedEntry;
+
+export interface RaftRunner {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Replicates a command; resolves once it is applied on this node (a follower forwards to the leader). */
+  propose(command: Uint8Array, timeoutMs?: number): Promise<ProposeResult>;
+  /** A linearizable read point: resolves with the read index once this node applied up to it. */
+  readIndex(timeoutMs?: number): Promise<number>;
+  changeMembership(change: MembershipChange, timeoutMs?: number): Promise<{ index: number; configuration: Configuration }>;
+  /** Hands leadership to `target` (or the most up-to-date voter); resolves with the new leader. */
+  transferLeadership(target?: string, timeoutMs?: number): Promise<{ leaderId: string; term: number }>;
+  status(): RunnerStatus;
+}
+
+const isResponse = (m: Message): m is ResponseMessage => m.type === "voteResp" || m.type === "appendResp" || m.type === "snapshotResp";
+export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
+  const tickMs = o.tickMs ?? 10;
+  const electionMs = (o.electionTicksMax ?? 30) * tickMs;
+  const requestTimeoutMs = o.requestTimeoutMs ?? 5000;
+  const sender = createPeerSender({ bus: o.bus, clusterId: o.clusterId, timeoutMs: o.rpcTimeoutMs ?? 150 });
+  const forward = createForwardClient(o.bus, o.clusterId);
+  const waiters = createWaiters();
+  const peers = new Map<string, PeerStats>();
+  const loop = createReadyLoop({
+    persist: (ready) => o.store.persist(ready),
+    send: (m) => {
+      if (!isResponse(m)) send(m);
+    },
+    apply: (ready) => applyReady(ready),
+    onError: (err) => fatal(err),
+  });
+  let core: RaftNode | undefined;
+  let server: BusServer | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let applied = 0;
+  let lastSnapshot = 0;
+  let elections = 0;
+  let lastTerm = 0;
+
+  const node = (): RaftNode => {
+    if (!core) throw new AppError("unavailable", "consensus node is not running");
+    return core;
+  };
+
+  function observe(): void {
+    const term = core?.status().term ?? 0;
+    if (term > lastTerm) {
+      elections += 1;
+      lastTerm = term;
+    }
+  }
+
+  function enqueue(ready: Ready): Promise<void> {
+    observe();
+    return loop.push(ready);
+  }
+
+  function fatal(err: unknown): void {
+    clearInterval(timer);
+    server?.close();
+    server = undefined;
+    core = undefined;
+    waiters.failAll(new AppError("internal", "consensus node failed and stopped", { cause: err }));
+    o.onFatal?.(err);
+  }
+
+  function send(m: RequestMessage): void {
+    void sender.send(m).then((outcome) => {
+      const stats = peers.get(m.to) ?? { rtt: [], lastContact: undefined, lastError: undefined };
+      peers.set(m.to, stats);
+      stats.lastError = outcome.ok ? undefined : outcome.lost;
+      if (!outcome.ok || !core) return;
+      stats.lastContact = Date.now();
+      if (m.type === "append") {
+        stats.rtt.push(outcome.rttMs);
+        if (stats.rtt.length > 64) stats.rtt.shift();
+      }
+      if (outcome.response) void enqueue(core.step(outcome.response));
+    });
+  }
+
+  async function applyReady(ready: Ready): Promise<void> {
+    if (ready.restore) {
+      await o.snapshots?.restore(ready.restore.data);
+      applied = ready.restore.meta.index;
+      lastSnapshot = applied;
+    }
+    for (const e of ready.committed) {
+      const result = e.type === "normal" ? await o.apply(e) : undefined;
+      applied = e.index;
+      waiters.applied(e, result);
+    }
+    waiters.appliedUpTo(applied);
+    for (const rs of ready.readStates) waiters.readState(rs.ctx, rs.index);
+    if (o.snapshots && core && applied - lastSnapshot >= o.snapshots.every) {
+      lastSnapshot = applied;
+      void enqueue(core.compact(applied, o.snapshots.take()));
+    }
+  }
+
+  async function onRequest(m: RequestMessage): Promise<ResponseMessage | undefined> {
+    if (!core) return undefined;
+    const ready = core.step(m);
+    const response = ready.messages.find((x): x is ResponseMessage => isResponse(x) && x.to === m.from);
+    await enqueue(ready);
+    return response;
+  }
+
+  async function leaderKnown(timeoutMs: number): Promise<string> {
+    const deadline = Date.now() + Math.min(timeoutMs, 2 * electionMs);
+    for (;;) {
+      const s = node().status();
+      if (s.role === "leader") return s.id;
+      if (s.leaderId !== "") return s.leaderId;
+      if (Date.now() > deadline) throw new AppError("unavailable", "cluster has no leader");
+      await sleep(tickMs);
+    }
+  }
+
+  const { proposeAsLeader, readIndexAsLeader, changeMembershipAsLeader, transferAsLeader } = createLeaderOps({
+    id: o.id, tickMs, electionMs, requestTimeoutMs, waiters, node, enqueue,
+  });
+
+  // Runs on the leader, or forwards to it. "unavailable" (not the leader, no
+  // responders) means the call never reached a leader's log, so retrying
+  // against the leader we learn next is safe until the deadline.
+  const viaLeader = async <T>(timeoutMs: number, local: () => Promise<T>, remote: (leader: string) => Promise<T>): Promise<T> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const leader = await leaderKnown(Math.max(0, deadline - Date.now()));
+      try {
+        return leader === o.id ? await local() : await remote(leader);
+      } catch (err) {
+        const retry = err instanceof AppError && err.reason === "unavailable" && err.message !== "cluster has no leader" && Date.now() + 5 * tickMs < deadline;
+        if (!retry) throw err;
+        await sleep(5 * tickMs);
+      }
+    }
+  };
+
+  return {
+    async start() {
+      const loaded = await o.store.load();
+      if (loaded.repaired) o.onRepair?.(loaded.repaired);
+      if (loaded.snapshot) await o.snapshots?.restore(loaded.snapshot.data);
+      applied = loaded.snapshot?.meta.index ?? 0;
+      lastSnapshot = applied;
+      lastTerm = loaded.hardState.term;
+      core = createRaftNode(
+        {
+          id: o.id, random: createPrng(o.seed ?? randomInt(2 ** 31)), electionTicksMin: o.electionTicksMin ?? 15, electionTicksMax: o.electionTicksMax ?? 30,
+          heartbeatTicks: o.heartbeatTicks ?? 5, ...(o.bootstrap ? { bootstrap: o.bootstrap } : {}),
+          checksum: (data) => createHash("sha256").update(data).digest(),
+        },
+        loaded,
+      );
+      const router = createConnectRouter();
+      addConsensusService(router, o.id, onRequest);
+      addForwardService(router, {
+        proposeAsLeader: (data) => proposeAsLeader(data),
+        readIndexAsLeader: () => readIndexAsLeader(),
+        changeMembershipAsLeader: (change) => changeMembershipAsLeader(change),
+        transferAsLeader: (target) => transferAsLeader(target),
+        leaderId: () => o.id,
+      });
+      server = serveOverBus(o.bus, router.handlers, { node: { clusterId: o.clusterId, nodeId: o.id } });
+      const s = core.status();
+      // A group of one elects itself at once instead of waiting out a timeout.
+      if (s.configuration.voters.length === 1 && isVoter(s.configuration, o.id)) void enqueue(core.campaign());
+      else void enqueue(core.tick());
+      timer = setInterval(() => {
+        if (core) void enqueue(core.tick());
+      }, tickMs);
+    },
+    async stop() {
+      clearInterval(timer);
+      server?.close();
+      server = undefined;
+      core = undefined;
+      await loop.idle();
+      waiters.failAll(new AppError("unavailable", "consensus node stopped"));
+      await o.store.close();
+    },
+    propose(command, timeoutMs = requestTimeoutMs) {
+      return viaLeader(
+        timeoutMs,
+        () => proposeAsLeader(command, timeoutMs),
+        async (leader) => {
+          const r = await forward.propose(leader, o.id, command, timeoutMs);
+          return waiters.onIndex(r.index, r.term, timeoutMs);
+        },
+      );
+    },
+    async readIndex(timeoutMs = requestTimeoutMs) {
+      const r = await viaLeader(timeoutMs, () => readIndexAsLeader(timeoutMs), (leader) => forward.readIndex(leader, o.id, timeoutMs));
+      await waiters.onApplied(r.index, timeoutMs);
+      return r.index;
+    },
+    async changeMembership(change, timeoutMs = requestTimeoutMs) {
+      const r = await viaLeader(timeoutMs, () => changeMembershipAsLeader(change, timeoutMs), (leader) => forward.changeMembership(leader, o.id, change, timeoutMs));
+      return { index: r.index, configuration: r.configuration };
+    },
+    transferLeadership(target = "", timeoutMs = requestTimeoutMs) {
+      return viaLeader(timeoutMs, () => transferAsLeader(target, timeoutMs), (leader) => forward.transferLeadership(leader, o.id, target, timeoutMs));
+    },
+    status() {
+      return buildStatus(o.clusterId, node().status(), applied, elections, peers, Date.now());
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { Entry, Message, Ready } from "../domain/types.js";
+
+export interface ReadyLoopOptions {
+  /** Makes state durable (fsync) before resolving. */
+  persist(ready: Pick<Ready, "hardState" | "entries" | "snapshot">): Promise<void>;
+  send(message: Message): void;
+  apply(ready: Ready): Promise<void>;
+  /** A persist or apply failed: the loop drops what is queued and stops. */
+  onError(error: unknown): void;
+}
+
+export interface ReadyLoop {
+  /** Queues a Ready; resolves once it was persisted, sent and applied. */
+  push(ready: Ready): Promise<void>;
+  /** Resolves when the queue is empty. */
+  idle(): Promise<void>;
+}
+
+/**
+ * Handles Readies strictly in order: persist (consecutive Readies share one
+ * fsync; a snapshot is written on its own, before the entries after it),
+ * then send, then apply. Nothing is sent before what it depends on is durable.
+ */
+export function createReadyLoop(o: ReadyLoopOptions): ReadyLoop {
+  const queue: { ready: Ready; done: () => void }[] = [];
+  let running: Promise<void> | undefined;
+
+  async function drain(): Promise<void> {
+    try {
+      while (queue.length > 0) {
+        const items = queue.splice(0);
+        let merged: { hardState: Ready["hardState"]; entries: Entry[]; snapshot: undefined } = { hardState: undefined, entries: [], snapshot: undefined };
+        const flush = async (): Promise<void> => {
+          if (merged.hardState || merged.entries.length > 0) await o.persist(merged);
+          merged = { hardState: undefined, entries: [], snapshot: undefined };
+        };
+        for (const { ready } of items) {
+          if (ready.snapshot) {
+            await flush();
+            await o.persist(ready);
+            continue;
+          }
+          merged.entries.push(...ready.entries);
+          if (ready.hardState) merged.hardState = ready.hardState;
+        }
+        await flush();
+        for (const { ready } of items) for (const m of ready.messages) o.send(m);
+        for (const { ready } of items) await o.apply(ready);
+        for (const { done } of items) done();
+      }
+    } catch (err) {
+      queue.length = 0;
+      o.onError(err);
+    } finally {
+      running = undefined;
+    }
+  }
+
+  return {
+    push(ready) {
+      return new Promise((done) => {
+        queue.push({ ready, done });
+        running ??= drain();
+      });
+    },
+    idle: () => running ?? Promise.resolve(),
+  };
+}

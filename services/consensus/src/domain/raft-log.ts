@@ -1,0 +1,70 @@
+import type { Entry, Snapshot } from "./types.js";
+
+/**
+ * The in-memory log of one node: a snapshot base plus the entries after it.
+ * `unstableFrom` tracks the lowest index changed since the last Ready, i.e.
+ * what must still be persisted.
+ */
+export interface RaftLog {
+  readonly snapshot: Snapshot | undefined;
+  snapshotIndex(): number;
+  snapshotTerm(): number;
+  firstIndex(): number;
+  lastIndex(): number;
+  lastTerm(): number;
+  /** undefined when the index is compacted away or beyond the end. */
+  termAt(index: number): number | undefined;
+  entry(index: number): Entry | undefined;
+  slice(from: number, to: number): Entry[];
+  /** Truncates from entries[0].index and appends. */
+  append(entries: readonly Entry[]): void;
+  /** Drops entries up to the snapshot; keeps a suffix that matches it. */
+  installSnapshot(snapshot: Snapshot): void;
+  takeUnstable(): Entry[];
+}
+
+export function createRaftLog(snapshot: Snapshot | undefined, entries: readonly Entry[]): RaftLog {
+  let snap = snapshot;
+  let log: Entry[] = [...entries];
+  let unstableFrom = Infinity;
+  const base = (): number => snap?.meta.index ?? 0;
+  const baseTerm = (): number => snap?.meta.term ?? 0;
+  const lastIndex = (): number => base() + log.length;
+  const entry = (i: number): Entry | undefined => (i > base() ? log[i - base() - 1] : undefined);
+  const termAt = (i: number): number | undefined => (i === base() ? baseTerm() : entry(i)?.term);
+  return {
+    get snapshot() {
+      return snap;
+    },
+    snapshotIndex: base,
+    snapshotTerm: baseTerm,
+    firstIndex: () => base() + 1,
+    lastIndex,
+    lastTerm: () => termAt(lastIndex()) ?? 0,
+    termAt,
+    entry,
+    slice: (from, to) => log.slice(Math.max(from, base() + 1) - base() - 1, Math.max(0, to - base())),
+    append(list) {
+      const first = list[0];
+      if (!first) return;
+      if (first.index <= base() || first.index > lastIndex() + 1) throw new Error(`append at ${first.index} outside ${base()}..${lastIndex() + 1}`);
+      log = log.slice(0, first.index - base() - 1).concat(list);
+      unstableFrom = Math.min(unstableFrom, first.index);
+    },
+    installSnapshot(s) {
+      const keep = termAt(s.meta.index) === s.meta.term ? log.slice(s.meta.index - base()) : [];
+      snap = s;
+      log = keep;
+      unstableFrom = keep.length === 0 ? Infinity : Math.max(unstableFrom, s.meta.index + 1);
+    },
+    takeUnstable() {
+      if (unstableFrom > lastIndex()) {
+        unstableFrom = Infinity;
+        return [];
+      }
+      const out = log.slice(unstableFrom - base() - 1);
+      unstableFrom = Infinity;
+      return out;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// @mc/consensus: a pure Raft core, its deterministic simulator, and the
+// adapters that run it for real (durable log, Connect-over-bus transport).
+export { createRaftNode } from "./domain/raft-node.js";
+export type { RaftConfig, RaftNode } from "./domain/raft-node.js";
+export { createPrng } from "./domain/prng.js";
+export type { Random } from "./domain/prng.js";
+export { applyChange, decodeConfiguration, encodeConfiguration, isMember, isVoter, quorum } from "./domain/configuration.js";
+export type {
+  Configuration,
+  Entry,
+  EntryType,
+  HardState,
+  Member,
+  MembershipChange,
+  Message,
+  NodeStatus,
+  PersistedState,
+  Ready,
+  ReadState,
+  Role,
+  Snapshot,
+  SnapshotMeta,
+} from "./domain/types.js";
+export { createFileLogStore } from "./adapters/file-log-store.js";
+export type { FileLogStoreOptions, LoadedState, LogStore } from "./adapters/file-log-store.js";
+export { addConsensusService, createPeerSender } from "./adapters/consensus-transport.js";
+export type { ConsensusHandler, PeerSender, SendOutcome } from "./adapters/consensus-transport.js";
+export { createRaftRunner } from "./adapters/raft-runner.js";
+export type { ProposeResult, RaftRunner, RaftRunnerOptions, StateMachineSnapshots } from "./adapters/raft-runner.js";
+export type { ConsensusMetrics, PeerReport, RunnerStatus } from "./adapters/runner-status.js";
+export { checkOperations, kvModel } from "./sim/linearizability.js";
+export type { CheckResult, KvInput, KvOutput, Model, Operation } from "./sim/linearizability.js";
+export { runSimulation } from "./sim/simulation.js";
+export type { SimParams, SimReport } from "./sim/simulation.js";
