@@ -1,21 +1,26 @@
 // Bundles src/main.ts into dist/mc.cjs with esbuild so `mc` starts without a
 // TypeScript loader. bin/mc.js calls this on first run and whenever a source
 // file is newer than the bundle; `npm run build -w @mc/cli` does it by hand.
-import { mkdirSync, renameSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+// `node scripts/build.mjs --release RELEASE.<id> --out FILE [--commit SHA]`
+// writes a release build instead: one self-contained file that knows its
+// release id (what `mc update` replaces; contracts/mc.md §9).
+import { chmodSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-export async function build() {
-  const { build: esbuild } = await import("esbuild");
-  const dist = join(root, "dist");
-  const temp = join(dist, `.build-${process.pid}`);
-  mkdirSync(temp, { recursive: true });
-  await esbuild({
-    entryPoints: { mc: join(root, "src", "main.ts"), version: join(root, "src", "version-main.ts") },
-    outdir: temp,
-    outExtension: { ".js": ".cjs" },
+/** Parts loaded only by some commands: their own bundles, required by mc.cjs at run time. */
+const lazyParts = [
+  // The KMS client with its X.509 library (`mc admin kms`).
+  { name: "kms", source: join(root, "src", "kms", "kms-lib.ts"), filter: /\/kms-lib\.js$/ },
+  // The minisign verifier with libsodium's WebAssembly (`mc update` with a key).
+  { name: "minisign", source: join(root, "src", "update", "minisign-lib.ts"), filter: /\/minisign-lib\.js$/ },
+];
+
+function baseOptions() {
+  return {
     bundle: true,
     platform: "node",
     // CommonJS so bin/mc.js can compile it through vm.Script with a code cache
@@ -25,23 +30,77 @@ export async function build() {
     minify: true,
     legalComments: "none",
     logLevel: "error",
-    // The CLI only needs AppError from @mc/shared; its index also loads the NATS
-    // bus and Connect code (~150 KB parsed on every start), so point at the one file.
-    plugins: [
-      {
-        name: "mc-shared-app-error",
-        setup(b) {
-          b.onResolve({ filter: /^@mc\/shared$/ }, () => ({ path: join(root, "..", "services", "shared", "src", "app-error.ts") }));
-        },
-      },
-    ],
+  };
+}
+
+// The CLI only needs AppError from @mc/shared; its index also loads the NATS
+// bus and Connect code (~150 KB parsed on every start), so point at the one file.
+const sharedAppError = {
+  name: "mc-shared-app-error",
+  setup(b) {
+    b.onResolve({ filter: /^@mc\/shared$/ }, () => ({ path: join(root, "..", "services", "shared", "src", "app-error.ts") }));
+  },
+};
+
+const lazy = {
+  name: "mc-lazy-parts",
+  setup(b) {
+    for (const part of lazyParts) {
+      b.onResolve({ filter: part.filter }, () => ({ path: part.name, namespace: "mc-lazy" }));
+      b.onResolve({ filter: new RegExp(`^\\./${part.name}\\.cjs$`) }, () => ({ path: `./${part.name}.cjs`, external: true }));
+    }
+    b.onLoad({ filter: /.*/, namespace: "mc-lazy" }, (args) => ({ contents: `module.exports = require("./${args.path}.cjs");`, loader: "js" }));
+  },
+};
+
+export async function build() {
+  const { build: esbuild } = await import("esbuild");
+  const dist = join(root, "dist");
+  const temp = join(dist, `.build-${process.pid}`);
+  mkdirSync(temp, { recursive: true });
+  await esbuild({
+    ...baseOptions(),
+    entryPoints: {
+      mc: join(root, "src", "main.ts"),
+      version: join(root, "src", "version-main.ts"),
+      ...Object.fromEntries(lazyParts.map((p) => [p.name, p.source])),
+    },
+    outdir: temp,
+    outExtension: { ".js": ".cjs" },
+    plugins: [sharedAppError, lazy],
   });
   // Atomic: a concurrent mc never loads a half-written bundle (the version entry first: mc.cjs marks freshness).
   rmSync(join(dist, "mc.cjs.cache"), { force: true });
   renameSync(join(temp, "version.cjs"), join(dist, "version.cjs"));
+  for (const part of lazyParts) renameSync(join(temp, `${part.name}.cjs`), join(dist, `${part.name}.cjs`));
   renameSync(join(temp, "mc.cjs"), join(dist, "mc.cjs"));
   rmSync(temp, { recursive: true, force: true });
   return join(dist, "mc.cjs");
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await build();
+/** A release build: everything in one executable CommonJS file with the release id compiled in. */
+export async function buildRelease({ release, out, commit = "" }) {
+  if (!/^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(\.[A-Za-z0-9]+){0,2}$/.test(release)) throw new Error(`not a release id: ${release}`);
+  const { build: esbuild } = await import("esbuild");
+  const file = resolve(out);
+  const temp = `${file}.build-${process.pid}`;
+  await esbuild({
+    ...baseOptions(),
+    entryPoints: [join(root, "src", "main.ts")],
+    outfile: temp,
+    banner: { js: "#!/usr/bin/env node" },
+    define: { MC_BUILD_RELEASE: JSON.stringify(release), MC_BUILD_COMMIT: JSON.stringify(commit) },
+    plugins: [sharedAppError],
+  });
+  chmodSync(temp, 0o755);
+  renameSync(temp, file);
+  return file;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { release: { type: "string" }, out: { type: "string" }, commit: { type: "string" } } });
+  if (values.release !== undefined) {
+    if (values.out === undefined) throw new Error("--release needs --out FILE");
+    await buildRelease({ release: values.release, out: values.out, commit: values.commit ?? "" });
+  } else await build();
+}

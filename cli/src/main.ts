@@ -61,7 +61,15 @@ async function main(): Promise<number> {
   } catch (err) {
     const text = err instanceof Error ? err.message.split("\n")[0] : String(err);
     const known = commands.filter((c) => (c.paths ?? []).some((p) => p.every((word, i) => argv[i] === word)));
-    const usage = known[0] ? `\n${cli.usage(known[0], { detailed: false })}` : "";
+    // A command group without its subcommand (`mc admin kms key`): list the group.
+    const words: string[] = [];
+    for (let i = 0; i < argv.length; i++) {
+      const a = argv[i] ?? "";
+      if (valueFlags.has(a)) i++;
+      else if (!a.startsWith("-")) words.push(a);
+    }
+    const group = known.length ? [] : paths.filter((p) => p.length > words.length && words.every((w, i) => p[i] === w));
+    const usage = known[0] ? `\n${cli.usage(known[0], { detailed: false })}` : group.map((p) => `\tmc ${p.join(" ")}\n`).join("");
     process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${usage}`);
     return exitCodes.fatal;
   }

@@ -1,8 +1,15 @@
-/** `mc --version` (contracts/mc.md §1). A source checkout has no release id of its own. */
-export const releaseTag = "DEVELOPMENT.GOGET";
-export const commitId = "DEVELOPMENT.GOGET";
+/** Set by `scripts/build.mjs --release RELEASE.<id>` (esbuild `define`); absent in a source checkout. */
+declare const MC_BUILD_RELEASE: string | undefined;
+declare const MC_BUILD_COMMIT: string | undefined;
 
-const archNames: Readonly<Record<string, string>> = { x64: "amd64", arm64: "arm64", ia32: "386", arm: "arm" };
+/** The tag of a source checkout, which has no release id of its own. */
+export const developmentTag = "DEVELOPMENT.GOGET";
+
+/** `mc --version` (contracts/mc.md §1). */
+export const releaseTag: string = typeof MC_BUILD_RELEASE === "string" && MC_BUILD_RELEASE !== "" ? MC_BUILD_RELEASE : developmentTag;
+export const commitId: string = typeof MC_BUILD_COMMIT === "string" && MC_BUILD_COMMIT !== "" ? MC_BUILD_COMMIT : developmentTag;
+
+export const archNames: Readonly<Record<string, string>> = { x64: "amd64", arm64: "arm64", ia32: "386", arm: "arm" };
 
 export function versionText(now = new Date()): string {
   const os = process.platform === "win32" ? "windows" : process.platform;

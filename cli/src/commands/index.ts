@@ -23,6 +23,12 @@ import { PutCommand } from "./put.js";
 import { RbCommand } from "./rb.js";
 import { RmCommand } from "./rm.js";
 import { StatCommand } from "./stat.js";
+import { UpdateCommand } from "./update.js";
+import { AdminInfoCommand } from "./admin/info.js";
+import { AdminKmsIdentityInfoCommand } from "./admin/kms-identity-info.js";
+import { AdminKmsKeyCreateCommand } from "./admin/kms-key-create.js";
+import { AdminKmsKeyListCommand } from "./admin/kms-key-list.js";
+import { AdminKmsKeyStatusCommand } from "./admin/kms-key-status.js";
 
 export const commands = [
   AliasSetCommand,
@@ -50,4 +56,10 @@ export const commands = [
   ShareDownloadCommand,
   ShareUploadCommand,
   ShareListCommand,
+  AdminInfoCommand,
+  AdminKmsKeyCreateCommand,
+  AdminKmsKeyListCommand,
+  AdminKmsKeyStatusCommand,
+  AdminKmsIdentityInfoCommand,
+  UpdateCommand,
 ];

@@ -44,8 +44,15 @@ export class MirrorCommand extends BaseCommand {
     const filter = ageFilter(this.olderThan, this.newerThan);
     const started = process.hrtime.bigint();
     const totals = { total: 0, transferred: 0, failed: 0 };
-    await this.syncOnce(ctx, src, dst, filter, totals, "");
-    if (this.watchMode) await this.watchLoop(ctx, src, dst, filter, totals);
+    // Watch from before the first pass: a file that appears while it runs
+    // (or right after it prints) must not slip between pass and watcher.
+    const changes = this.watchMode ? watchChanges(src) : undefined;
+    try {
+      await this.syncOnce(ctx, src, dst, filter, totals, "");
+      if (changes) await this.watchLoop(ctx, src, dst, filter, totals, changes);
+    } finally {
+      changes?.close();
+    }
     const ns = Number(process.hrtime.bigint() - started);
     if (ctx.output.json) ctx.output.printJson({ status: "success", total: totals.total, transferred: totals.transferred, duration: ns, speed: totals.transferred / Math.max(ns / 1e9, 1e-9) });
     return totals.failed ? 1 : 0;
@@ -112,39 +119,61 @@ export class MirrorCommand extends BaseCommand {
     }
   }
 
-  /** New and changed source objects are mirrored as they appear: fs events locally, a 1 s listing poll on S3. */
-  private async watchLoop(ctx: McContext, src: Location, dst: Location, filter: AgeFilter, totals: { total: number; transferred: number; failed: number }): Promise<void> {
-    let pending = false;
-    let running = false;
-    let wake: (() => void) | undefined;
-    const trigger = (): void => {
-      pending = true;
-      wake?.();
-    };
-    const watcher = src.kind === "local" ? watch(dirPrefix(src.key), { recursive: true }, trigger) : undefined;
-    const timer = src.kind === "s3" ? setInterval(trigger, 1000) : undefined;
-    try {
-      while (!ctx.signal.aborted) {
-        if (!pending) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            ctx.signal.addEventListener("abort", () => resolve(), { once: true });
-          });
-          continue;
-        }
-        pending = false;
-        if (running) continue;
-        running = true;
-        // Let a burst of events (a file still being written) settle into one pass.
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        await this.syncOnce(ctx, src, dst, filter, totals, "s3:ObjectCreated:Put").catch((err: unknown) => {
-          if (!ctx.signal.aborted) ctx.output.error(err);
-        });
-        running = false;
+  /** New and changed source objects are mirrored as they appear. */
+  private async watchLoop(ctx: McContext, src: Location, dst: Location, filter: AgeFilter, totals: { total: number; transferred: number; failed: number }, changes: Changes): Promise<void> {
+    while (!ctx.signal.aborted) {
+      if (!changes.take()) {
+        await changes.next(ctx.signal);
+        continue;
       }
-    } finally {
-      watcher?.close();
-      if (timer) clearInterval(timer);
+      // Let a burst of events (a file still being written) settle into one pass.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      changes.take();
+      await this.syncOnce(ctx, src, dst, filter, totals, "s3:ObjectCreated:Put").catch((err: unknown) => {
+        if (!ctx.signal.aborted) ctx.output.error(err);
+      });
     }
   }
+}
+
+interface Changes {
+  /** True (and resets) when something changed since the last call. */
+  take(): boolean;
+  /** Resolves at the next change or when the signal aborts. */
+  next(signal: AbortSignal): Promise<void>;
+  close(): void;
+}
+
+/** Change notices for a source: fs events locally, a 1 s listing poll on S3. */
+function watchChanges(src: Location): Changes {
+  let pending = false;
+  let wake: (() => void) | undefined;
+  const trigger = (): void => {
+    pending = true;
+    wake?.();
+  };
+  const watcher = src.kind === "local" ? watch(dirPrefix(src.key), { recursive: true }, trigger) : undefined;
+  const timer = src.kind === "s3" ? setInterval(trigger, 1000) : undefined;
+  return {
+    take() {
+      const was = pending;
+      pending = false;
+      return was;
+    },
+    next(signal) {
+      return new Promise<void>((resolve) => {
+        const done = (): void => {
+          signal.removeEventListener("abort", done);
+          wake = undefined;
+          resolve();
+        };
+        wake = done;
+        signal.addEventListener("abort", done, { once: true });
+      });
+    },
+    close() {
+      watcher?.close();
+      if (timer) clearInterval(timer);
+    },
+  };
 }

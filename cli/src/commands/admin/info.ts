@@ -1,0 +1,72 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../base-command.js";
+import type { McContext } from "../../context.js";
+import { mcError, usageError } from "../../errors.js";
+import { kmsAlias, openKms } from "../../kms/kms-alias.js";
+
+interface KmsStatus {
+  version?: string;
+  uptime?: number;
+  node_id?: string;
+  leader_id?: string;
+  role?: string;
+  term?: number;
+  nodes?: Record<string, string>;
+  hsm?: { kind?: string; active?: boolean };
+}
+
+const duration = (s: number): string => {
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return [d ? `${d}d` : "", h ? `${h}h` : "", m ? `${m}m` : "", `${s % 60}s`].join("");
+};
+
+/**
+ * `mc admin info ALIAS` for a KMS alias: the node's `/v1/status`
+ * (contracts/mc.md §5 shape, 4-space indent on a terminal). Object-store
+ * aliases are not supported yet.
+ */
+export class AdminInfoCommand extends BaseCommand {
+  static override paths = [["admin", "info"]];
+  static override usage = Command.Usage({ category: "Admin commands", description: "display server information (KMS aliases)", examples: [["Status of a KMS", "$0 admin info mykms"]] });
+  args = Option.Rest({ name: "ALIAS" });
+
+  async run(ctx: McContext): Promise<number> {
+    const [aliasName, ...rest] = this.args;
+    if (aliasName === undefined || rest.length > 0) throw usageError("admin info needs one ALIAS.");
+    const resolved = ctx.aliases.get(aliasName.replace(/\/$/, ""));
+    if (resolved !== undefined && resolved.apiKey === undefined) {
+      throw mcError(`\`mc admin info\` supports KMS aliases only for now; \`${aliasName}\` is an object-store alias.`, undefined, "unimplemented");
+    }
+    const alias = kmsAlias(ctx, aliasName);
+    const { client, isClientError } = await openKms(ctx, alias);
+    let status: KmsStatus;
+    try {
+      status = await client.call<KmsStatus>("GET", "/v1/status");
+    } catch (err) {
+      throw mcError(isClientError(err) ? `Unable to get the status of the KMS at \`${alias.url}\`.` : `Unable to reach the KMS of alias \`${alias.name}\`.`, err);
+    } finally {
+      client.close();
+    }
+    const info = { mode: "kms", endpoint: alias.url, ...status };
+    if (ctx.output.json) {
+      const tty = (ctx.output.stdout as { isTTY?: boolean }).isTTY === true;
+      const value = { status: "success", info };
+      ctx.output.stdout.write(`${tty ? JSON.stringify(value, null, 4) : JSON.stringify(value)}\n`);
+      return 0;
+    }
+    const nodes = Object.keys(status.nodes ?? {}).length;
+    ctx.output.line(
+      [
+        `●  ${alias.url}`,
+        `   Version: ${status.version ?? ""}`,
+        `   Uptime: ${duration(status.uptime ?? 0)}`,
+        `   Role: ${status.role ?? ""} (node ${status.node_id ?? ""}, leader ${status.leader_id ?? ""}, term ${status.term ?? 0})`,
+        `   Nodes: ${nodes}`,
+        `   HSM: ${status.hsm?.kind ?? ""} (${status.hsm?.active === true ? "active" : "inactive"})`,
+      ].join("\n"),
+    );
+    return 0;
+  }
+}

@@ -1,0 +1,192 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { constants, existsSync, readFileSync } from "node:fs";
+import { access, chmod, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../base-command.js";
+import type { McContext } from "../context.js";
+import { mcError } from "../errors.js";
+import { parseChecksumFile, parseReleaseId, isNewer, type ReleaseId } from "../update/release-id.js";
+import { archNames, commitId, developmentTag, releaseTag } from "../version.js";
+
+/** The public release service's folder when MC_UPDATE_URL is unset (contracts/mc.md §9 step 1). */
+export const defaultUpdateUrl = "https://dl.min.io/client/mc/release";
+
+const osName = (): string => (process.platform === "win32" ? "windows" : process.platform);
+const archName = (): string => (process.arch === "ppc64" && process.platform === "linux" ? "ppc64le" : (archNames[process.arch] ?? process.arch));
+/** In a container, upstream only prints `docker pull`; `MC_UPDATE_DOCKER=off` updates the file anyway (ours). */
+const inDocker = (): boolean => process.env["MC_UPDATE_DOCKER"] !== "off" && existsSync("/.dockerenv");
+
+function userAgent(release: ReleaseId | undefined): string {
+  const extras = [osName(), archName(), ...(inDocker() ? ["docker"] : []), ...(release ? [] : ["source"])];
+  const version = release ? release.time.toISOString().replace(/\.000Z$/, "Z") : developmentTag;
+  return `mc (${extras.join("; ")}) mc/${version} mc/${releaseTag} mc/${commitId}`;
+}
+
+/**
+ * `mc update` (contracts/mc.md §9): the release folder from MC_UPDATE_URL,
+ * `mc.sha256sum` for this platform, the archived build checked by SHA-256 and,
+ * with MC_UPDATE_MINISIGN_PUBKEY, by minisign; then an atomic replacement of
+ * the running file that is rolled back unless the new file runs `--version`.
+ * Exit 0 when already latest, 1 after an update or for a source checkout,
+ * 255 on errors (exit-codes.ts).
+ */
+export class UpdateCommand extends BaseCommand {
+  static override paths = [["update"]];
+  static override usage = Command.Usage({
+    category: "Other commands",
+    description: "update mc to the latest release",
+    details: "Reads the release folder of `MC_UPDATE_URL` (default the public release service). `--dry-run` downloads and verifies the new build without installing it (also in a source checkout).",
+    examples: [["Update mc", "$0 update"], ["Check and verify only", "$0 update --dry-run"]],
+  });
+  dryRun = Option.Boolean("--dry-run", false, { description: "download and verify the new release, do not install it" });
+
+  async run(ctx: McContext): Promise<number> {
+    const folder = (process.env["MC_UPDATE_URL"] || defaultUpdateUrl).replace(/\/+$/, "");
+    const platformDir = `${folder}/${osName()}-${archName()}`;
+    const running = parseReleaseId(releaseTag);
+    const headers = { "user-agent": userAgent(running) };
+    const get = async (url: string): Promise<Buffer> => {
+      let res: Response;
+      try {
+        res = await fetch(url, { headers, signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(120_000)]) });
+      } catch (err) {
+        throw mcError(`Unable to reach the release server at \`${url}\`.`, err instanceof Error && err.cause instanceof Error ? err.cause : err);
+      }
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw mcError(`Unable to download \`${url}\`.`, new Error(`HTTP ${res.status} ${res.statusText}`));
+      }
+      return Buffer.from(await res.arrayBuffer());
+    };
+
+    // Steps 1–2: the checksum file names the versioned build.
+    const sumName = process.platform === "win32" ? "mc.exe.sha256sum" : "mc.sha256sum";
+    const sumUrl = `${platformDir}/${sumName}`;
+    let latest;
+    try {
+      latest = parseChecksumFile((await get(sumUrl)).toString("utf8"));
+    } catch (err) {
+      if (err instanceof Error && err.name === "AppError") throw err;
+      throw mcError(`Unable to parse \`${sumUrl}\`.`, err);
+    }
+
+    // Step 3: a source checkout has no release of its own to compare.
+    if (!running && !this.dryRun) {
+      ctx.output.error(
+        mcError(
+          `This mc runs from a source checkout (${releaseTag}) and cannot update itself; the latest release is ${latest.release.id}.`,
+          new Error("Update the checkout with git, or install a release build, or use `mc update --dry-run` to check the release"),
+        ),
+        "fatal",
+      );
+      return 1;
+    }
+    if (running && !isNewer(latest.release, running)) {
+      ctx.output.result({ status: "success", message: "You are already running the most recent version of ‘mc’." }, "You are already running the most recent version of ‘mc’.");
+      return 0;
+    }
+    if (inDocker() && !this.dryRun) {
+      const message = `docker pull minio/mc:${latest.release.id}`;
+      ctx.output.result({ status: "success", message }, message);
+      return 0;
+    }
+
+    // Steps 4–5: the archived build, its SHA-256 and (with a key) its signature.
+    const archiveUrl = `${platformDir}/archive/mc.${latest.release.id}`;
+    const build = await get(archiveUrl);
+    const sha = createHash("sha256").update(build).digest("hex");
+    if (sha !== latest.sha256) {
+      throw mcError(`The download of ${latest.release.id} is corrupt: its SHA-256 does not match \`${sumName}\`.`, new Error(`expected ${latest.sha256}, got ${sha}`));
+    }
+    const keySetting = process.env["MC_UPDATE_MINISIGN_PUBKEY"];
+    if (keySetting) await verifySignature(keySetting, build, await get(`${archiveUrl}.minisig`), latest.release.id);
+
+    if (this.dryRun) {
+      const message = `mc can be updated to version ${latest.release.id} (downloaded and verified; --dry-run installs nothing).`;
+      ctx.output.result({ status: "success", message }, message);
+      return 0;
+    }
+
+    // Step 6: replace the running file atomically, roll back unless the new one runs.
+    await replaceRunning(build, latest.release.id);
+    const message = `mc updated to version ${latest.release.id} successfully.`;
+    ctx.output.result({ status: "success", message }, message);
+    return 1;
+  }
+}
+
+async function verifySignature(keySetting: string, build: Buffer, signature: Buffer, id: string): Promise<void> {
+  let keyText = keySetting;
+  if (!keySetting.trim().startsWith("untrusted comment:") && !/^[A-Za-z0-9+/]{50,}={0,2}$/.test(keySetting.trim())) {
+    try {
+      keyText = readFileSync(keySetting, "utf8");
+    } catch (err) {
+      throw mcError("MC_UPDATE_MINISIGN_PUBKEY is neither a minisign public key nor a readable key file.", err);
+    }
+  }
+  const minisign = await import("../update/minisign-lib.js");
+  await minisign.initCrypto();
+  let key;
+  try {
+    key = minisign.parseMinisignPublicKey(keyText);
+  } catch (err) {
+    throw mcError("MC_UPDATE_MINISIGN_PUBKEY is not a valid minisign public key.", err);
+  }
+  try {
+    minisign.verifyMinisign(key, new Uint8Array(build), new Uint8Array(signature));
+  } catch (err) {
+    throw mcError(`The signature of ${id} does not verify against MC_UPDATE_MINISIGN_PUBKEY.`, err);
+  }
+}
+
+/** The running file: the script node started (a release build is one self-contained file). */
+async function runningFile(): Promise<string> {
+  const file = process.argv[1];
+  if (file === undefined) throw mcError("Unable to find the running mc file.");
+  return realpath(file);
+}
+
+async function replaceRunning(build: Buffer, id: string): Promise<void> {
+  const target = await runningFile();
+  const dir = dirname(target);
+  try {
+    await access(dir, constants.W_OK);
+    await access(target, constants.W_OK);
+  } catch (err) {
+    throw mcError(`No permission to replace \`${target}\`.`, err);
+  }
+  const mode = (await stat(target)).mode & 0o7777;
+  const temp = join(dir, `.${basename(target)}.update-${process.pid}`);
+  const backup = join(dir, `.${basename(target)}.old-${process.pid}`);
+  try {
+    await writeFile(temp, build, { mode });
+    await chmod(temp, mode);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw mcError(`Unable to write the new mc beside \`${target}\`.`, err);
+  }
+  // Keep the old file (a hard copy by rename) until the new one answers --version.
+  await rename(target, backup);
+  try {
+    await rename(temp, target);
+  } catch (err) {
+    await rename(backup, target);
+    await rm(temp, { force: true });
+    throw mcError(`Unable to replace \`${target}\`; the old version was kept.`, err);
+  }
+  let version = "";
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [target, "--version"], { timeout: 60_000 });
+    version = stdout;
+  } catch (err) {
+    version = `failed: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  if (!version.startsWith(`mc version ${id} `)) {
+    await rename(backup, target);
+    throw mcError(`The new mc ${id} does not run; the old version was kept.`, new Error(version.trim().split("\n")[0] ?? "no output"));
+  }
+  await rm(backup, { force: true });
+}
