@@ -20,7 +20,9 @@ import { createKmsRoutes } from "./adapters/edge/rest-routes.js";
 import { createRequestInfos } from "./adapters/edge/request-info.js";
 import { HsmMismatchError } from "./adapters/hsm/hsm.js";
 import { openHsm } from "./adapters/hsm/open-hsm.js";
-import { createLocalNode } from "./adapters/storage/local-node.js";
+import { createEnclavesOnce, startClusterNode, type ClusterNode } from "./adapters/cluster/cluster-node.js";
+import { addMember, removeMember } from "./adapters/cluster/membership.js";
+import { createLocalNode, type LocalNode } from "./adapters/storage/local-node.js";
 import { openLocalStore } from "./adapters/storage/local-store.js";
 import { formatApiKey, identityOfSeed } from "./adapters/tls/api-key.js";
 
@@ -90,7 +92,7 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
   const hsm = await openHsm(config.hsm, env);
   let store;
   try {
-    store = await openLocalStore(config.dataDir, hsm);
+    store = await openLocalStore(config.dataDir, hsm, { clusterKey: config.cluster !== undefined });
   } catch (err) {
     await hsm.close();
     if (err instanceof HsmMismatchError) throw new StartupError("kms: HSM key does not match the data directory");
@@ -98,30 +100,81 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
   }
   const seed = await hsm.rootSeed();
   const rootIdentity = adminIdentity ?? identityOfSeed(seed);
-  const node = createLocalNode(store);
-  // "First start" is judged by the state, not by the files: a crash between
-  // creating the root key and the first commands repeats this step.
-  const firstStart = node.state().appliedIndex === 0n;
+  let node: LocalNode | ClusterNode;
+  let cluster: ClusterNode | undefined;
+  let firstStart: boolean;
+  if (config.cluster) {
+    // Cluster mode: the Raft log (sealed under the cluster root key) replaces
+    // the local log; root-key.json stays, so a wrong HSM key still fails first.
+    await store.close();
+    try {
+      cluster = await startClusterNode({ cluster: config.cluster, dataDir: config.dataDir, rootKey: store.rootKey, log });
+    } catch (err) {
+      await hsm.close();
+      throw new StartupError(`kms: cannot start cluster node: ${reason(err)}`);
+    }
+    node = cluster;
+    firstStart = store.fresh;
+  } else {
+    node = createLocalNode(store);
+    // "First start" is judged by the state, not by the files: a crash between
+    // creating the root key and the first commands repeats this step.
+    firstStart = node.state().appliedIndex === 0n;
+  }
   const rootApiKey = firstStart && !adminIdentity ? formatApiKey(seed) : undefined;
   seed.fill(0);
-  if (firstStart) {
+  let closing = false;
+  // A founding node of a fresh cluster proposes the configured enclaves in the
+  // background (they need a leader); it is not ready before they exist here.
+  let settingUp: Promise<void> | undefined;
+  if (cluster && firstStart && config.cluster?.nodes.includes(config.cluster.host)) {
+    const c = cluster;
+    settingUp = createEnclavesOnce(c, config.enclaves, () => closing)
+      .catch((err: unknown) => log(`kms: cannot create the configured enclaves: ${reason(err)}`))
+      .finally(() => (settingUp = undefined));
+  } else if (!cluster && firstStart) {
     for (const name of config.enclaves) await node.propose({ kind: "createEnclave", name }, "");
   }
   const kms = createKms({ state: node.state, sink: node, crypto: createSodiumCrypto(store.rootKey), rootIdentity });
   const audit = createAuditLog(config.audit);
-  const metrics = createKmsMetrics(() => node.state().appliedIndex);
-  let closing = false;
+  const raftStatus = cluster ? () => (cluster as ClusterNode).status() : undefined;
+  const metrics = createKmsMetrics(() => node.state().appliedIndex, raftStatus);
+  const notReady = (): string | undefined => {
+    if (closing) return "shutting down";
+    if (!cluster) return undefined;
+    let s;
+    try {
+      s = cluster.status();
+    } catch {
+      return "consensus node stopped";
+    }
+    if (s.leaderId === "") return "cluster has no leader";
+    if (!s.ready) return "applying the log";
+    if (settingUp) return "creating the configured enclaves";
+    return undefined;
+  };
   const info: NodeInfo = {
     version: kmsVersion,
     commit: env.KMS_COMMIT ?? "",
-    nodeId: "node1",
-    host: `${config.host}:${config.port}`,
+    nodeId: cluster ? cluster.id : "node1",
+    host: config.cluster ? config.cluster.host : `${config.host}:${config.port}`,
     startedAt: Date.now(),
     hsmKind: hsm.kind,
     hsmActive: () => !closing,
     appliedIndex: () => node.state().appliedIndex,
-    notReady: () => (closing ? "shutting down" : undefined),
+    notReady,
     auditStream: (signal) => audit.subscribe(signal),
+    ...(cluster
+      ? {
+          raft: {
+            status: () => cluster.status(),
+            hosts: () => cluster.hosts(),
+            linearize: () => cluster.linearize(),
+            addMember: (host: string) => addMember(cluster, host),
+            removeMember: (host: string) => removeMember(cluster, host),
+          },
+        }
+      : {}),
   };
   const infoOf = createRequestInfos(tls.auth === "verify");
   const connect = connectNodeAdapter({
@@ -131,6 +184,8 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
     interceptors: [
       (next) => async (req) => {
         try {
+          // describe, list and policy read are linearizable in cluster mode (ReadIndex first).
+          if (cluster && /^(describe|list|read)/.test(req.method.name)) await cluster.linearize();
           return await next(req);
         } catch (err) {
           throw toConnectError(err);

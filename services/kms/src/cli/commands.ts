@@ -9,6 +9,7 @@ import { newHsmKey } from "../adapters/hsm/software-hsm.js";
 import { startKmsNode } from "../kms-node.js";
 import { identityOfSeed, newApiKey, parseApiKey } from "../adapters/tls/api-key.js";
 import { identityOfCertificate } from "../adapters/tls/identity-of-cert.js";
+import { createKmsClient, KmsClientError } from "../client/kms-client.js";
 
 export const usage = `Usage: kms <command>
 
@@ -22,6 +23,11 @@ Commands:
   hsm new                   print a new software HSM key (hsm:aes256:...)
   apikey new                print a new API key and its identity
   identity of CERT.pem      print the identity of a certificate
+  cluster add HOST:PORT     add a (fresh, running) node to the cluster
+  cluster remove HOST:PORT  remove a node from the cluster
+  cluster status            members, leader, term, indexes, lag, round trips
+      cluster commands take --server HOST:PORT (default 127.0.0.1:7373),
+      --api-key KEY (or KMS_API_KEY) and --ca FILE (or KMS_CA)
 `;
 
 function flag(args: readonly string[], name: string): string | undefined {
@@ -66,6 +72,53 @@ export async function serverCommand(args: readonly string[]): Promise<number> {
   return waitForSignal(() => node.close());
 }
 
+interface ClusterStatusBody {
+  leader_id: string;
+  term: number;
+  commit_index: number;
+  nodes: { id: string; host: string; role: string; up: boolean; last_contact_ms: number; applied_index: number; lag: number; rtt_ms: number }[];
+  warnings?: string[];
+}
+
+const withoutFlags = (args: readonly string[]): string[] =>
+  args.filter((a, i) => !a.startsWith("--") && !(i > 0 && ["--server", "--api-key", "--ca"].includes(args[i - 1] ?? "")));
+
+/** `kms cluster add|remove|status` against a running node (contract §8). */
+export async function clusterCommand(sub: string, args: readonly string[], out: (line: string) => void): Promise<number> {
+  if (!["add", "remove", "status"].includes(sub)) throw new StartupError(`kms: unknown cluster command '${sub}'`);
+  const server = flag(args, "--server") ?? "127.0.0.1:7373";
+  const apiKey = flag(args, "--api-key") ?? process.env.KMS_API_KEY;
+  if (!apiKey) throw new StartupError("kms: cluster commands need an API key (KMS_API_KEY or --api-key)");
+  const caFile = flag(args, "--ca") ?? process.env.KMS_CA;
+  const ca = caFile ? await readFile(caFile).catch(() => {
+    throw new StartupError(`kms: cannot read CA file: ${caFile}`);
+  }) : undefined;
+  const host = withoutFlags(args)[0];
+  if (sub !== "status" && !host) throw new StartupError(`kms: cluster ${sub} needs HOST:PORT`);
+  const client = await createKmsClient({ server, apiKey, ...(ca ? { ca } : {}) });
+  try {
+    if (sub === "status") {
+      const s = await client.call<ClusterStatusBody>("GET", "/v1/cluster/status");
+      out(`leader ${s.leader_id || "(none)"}  term ${s.term}  commit ${s.commit_index}`);
+      out(["id", "host", "role", "up", "applied", "lag", "rtt_ms", "last_contact_ms"].join("\t"));
+      for (const n of s.nodes) out([n.id, n.host, n.role, n.up ? "yes" : "no", n.applied_index, n.lag, n.rtt_ms.toFixed(2), n.last_contact_ms].join("\t"));
+      for (const w of s.warnings ?? []) out(`warning: ${w}`);
+      return 0;
+    }
+    const r = await client.call<{ nodes: string[] }>("POST", `/v1/cluster/${sub}`, { host });
+    for (const n of r.nodes) out(n);
+    return 0;
+  } catch (err) {
+    if (err instanceof KmsClientError) {
+      process.stderr.write(`${err.message.startsWith("kms: ") ? err.message : `kms: ${err.message}`}\n`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    client.close();
+  }
+}
+
 export async function runCli(argv: readonly string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
   const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -91,6 +144,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     }
     default:
       if (command === "server") return serverCommand(argv.slice(1));
+      if (command === "cluster") return clusterCommand(sub ?? "", rest, out);
       if (command === undefined || command === "-h" || command === "--help" || command === "help") {
         process.stdout.write(usage);
         return command === undefined ? 1 : 0;

@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { parseAddress, parseConfig } from "./config.js";
+import { nodeIdOf, parseAddress, parseConfig } from "./config.js";
 import { resolvePaths } from "./load-config.js";
 
 const config = suite("kms configuration");
@@ -52,6 +52,16 @@ config("should parse the commented example", async () => {
   const text = await readFile(new URL("./kms.example.yaml", import.meta.url), "utf8");
   const c = parseConfig(text, {});
   assert.equal([c.host, c.port, c.tls?.auth, c.hsm?.kind, c.audit], ["0.0.0.0", 7373, "off", "key", "audit.log"]);
+});
+
+config("should parse the cluster section and derive node ids", () => {
+  const c = parseConfig("cluster: {nats: nats://127.0.0.1:4222, host: kms1.example.net:7373, nodes: [kms1.example.net:7373, kms2.example.net:7373]}\n", {});
+  assert.equal(c.cluster, { nats: "nats://127.0.0.1:4222", id: "kms", host: "kms1.example.net:7373", nodes: ["kms1.example.net:7373", "kms2.example.net:7373"] });
+  assert.is(nodeIdOf("kms1.example.net:7373"), "kms1_example_net_7373");
+  assert.not.ok("cluster" in parseConfig("address: :7373\n", {}));
+  assert.throws(() => parseConfig("cluster: {host: a:1, nodes: [a:1]}\n", {}), /cluster.nats is required/);
+  assert.throws(() => parseConfig("cluster: {nats: x, host: a:1, nodes: []}\n", {}), /cluster.nodes/);
+  assert.throws(() => parseConfig("cluster: {nats: x, id: a.b, host: a:1, nodes: [a:1]}\n", {}), /cluster.id/);
 });
 
 config.run();

@@ -16,6 +16,45 @@ export interface KmsConfig {
   readonly enclaves: readonly string[];
   /** "off", "stdout" or a file path. */
   readonly audit: string;
+  /** Present in cluster mode (Raft over NATS); absent: a single node with its local log. */
+  readonly cluster?: ClusterConfig;
+}
+
+/**
+ * `cluster:` (contract §7 plus the bus): `host` is this node's HOST:PORT as
+ * the members know it, `nodes` the founding members. Node ids are derived
+ * from the HOST:PORT (NATS subject tokens cannot hold dots or colons).
+ */
+export interface ClusterConfig {
+  /** NATS server URL(s), comma-separated. */
+  readonly nats: string;
+  /** Cluster id: the NATS subject token that separates clusters on one bus. */
+  readonly id: string;
+  readonly host: string;
+  readonly nodes: readonly string[];
+}
+
+/** The Raft node id of a member addressed as HOST:PORT. */
+export function nodeIdOf(host: string): string {
+  return host.replace(/[^A-Za-z0-9_-]/g, "_");
+}
+
+function clusterOf(o: Obj): ClusterConfig | undefined {
+  const c = o.cluster;
+  if (c === undefined || c === null) return undefined;
+  if (!isObj(c)) throw bad("cluster must be a mapping");
+  const nats = str(c, "nats", "cluster.");
+  if (!nats) throw bad("cluster.nats is required");
+  const host = str(c, "host", "cluster.");
+  if (!host) throw bad("cluster.host is required");
+  parseAddress(host);
+  if (!Array.isArray(c.nodes) || c.nodes.length === 0) throw bad("cluster.nodes must list the members (HOST:PORT)");
+  const nodes = c.nodes.map(String);
+  for (const n of nodes) parseAddress(n);
+  if (new Set(nodes.map(nodeIdOf)).size !== nodes.length) throw bad("cluster.nodes has duplicates");
+  const id = str(c, "id", "cluster.") ?? "kms";
+  if (!/^[A-Za-z0-9_-]+$/.test(id)) throw bad("cluster.id may hold only letters, digits, '_' and '-'");
+  return { nats, id, host, nodes };
 }
 
 type Obj = Record<string, unknown>;
@@ -77,7 +116,9 @@ export function parseConfig(text: string, env: NodeJS.ProcessEnv = process.env):
   const enclaves = Array.isArray(o.enclaves) ? o.enclaves.map(String) : ["default"];
   const log = isObj(o.log) ? o.log : {};
   const audit = log.audit === false ? "off" : (str(log, "audit", "log.") ?? "off");
+  const cluster = clusterOf(o);
   return {
+    ...(cluster ? { cluster } : {}),
     host,
     port,
     dataDir: str(o, "data_dir", "") ?? "data",

@@ -13,7 +13,7 @@ import { PolicyService } from "../../../gen/kms/v1/policy_pb.js";
 import type { Caller } from "../../domain/authz.js";
 import type { Kms } from "../../domain/kms.js";
 import type { KmsMetrics } from "./metrics.js";
-import { clusterStatus, nodeStatus, type NodeInfo } from "./node-info.js";
+import { clusterStatus, isLeader, nodeStatus, type NodeInfo } from "./node-info.js";
 import { callerOf, type RequestInfo } from "./request-info.js";
 
 /** Carries the raw request into handlers, so they share the REST edge's identity. */
@@ -117,7 +117,7 @@ export function registerConnectServices(router: ConnectRouter, kms: Kms, node: N
     checkReadiness() {
       const reason = node.notReady();
       if (reason !== undefined) throw new AppError("unavailable", `not ready: ${reason}`);
-      return { status: "ready", leader: true };
+      return { status: "ready", leader: isLeader(node) };
     },
     getMetrics: async () => ({ contentType: metrics.registry.contentType, text: await metrics.registry.metrics() }),
   });
@@ -130,8 +130,8 @@ export function registerConnectServices(router: ConnectRouter, kms: Kms, node: N
         uptime: create(DurationSchema, { seconds: BigInt(s.uptime) }),
         nodeId: s.node_id,
         leaderId: s.leader_id,
-        role: NodeRole.LEADER,
-        term: 1n,
+        role: roleOf(s.role),
+        term: BigInt(s.term),
         commitIndex: BigInt(s.commit_index),
         appliedIndex: BigInt(s.applied_index),
         nodes: s.nodes,
@@ -141,11 +141,19 @@ export function registerConnectServices(router: ConnectRouter, kms: Kms, node: N
     getClusterStatus(_r, ctx) {
       admin.authorize(as(ctx, "/v1/cluster/status"), "root");
       const s = clusterStatus(node);
-      const nodes = s.nodes.map((n) => create(ClusterNodeSchema, { id: n.id, host: n.host, role: NodeRole.LEADER, up: true, appliedIndex: BigInt(n.applied_index) }));
-      return { leaderId: s.leader_id, term: 1n, commitIndex: BigInt(s.commit_index), nodes };
+      const nodes = s.nodes.map((n) => create(ClusterNodeSchema, { id: n.id, host: n.host, role: roleOf(n.role), up: n.up, appliedIndex: BigInt(Math.max(0, n.applied_index)) }));
+      return { leaderId: s.leader_id, term: BigInt(s.term), commitIndex: BigInt(s.commit_index), nodes };
     },
-    addNode: (_r, ctx) => single(as(ctx, "/v1/cluster/add")),
-    removeNode: (_r, ctx) => single(as(ctx, "/v1/cluster/remove")),
+    async addNode(r, ctx) {
+      admin.authorize(as(ctx, "/v1/cluster/add"), "root");
+      if (!node.raft) return single(as(ctx, "/v1/cluster/add"));
+      return { nodes: await node.raft.addMember(r.host) };
+    },
+    async removeNode(r, ctx) {
+      admin.authorize(as(ctx, "/v1/cluster/remove"), "root");
+      if (!node.raft) return single(as(ctx, "/v1/cluster/remove"));
+      return { nodes: await node.raft.removeMember(r.host) };
+    },
     transferLeadership: (_r, ctx) => single(as(ctx, "/v1/cluster/transfer")),
     describeNode: (_r, ctx) => single(as(ctx, "/v1/cluster/node")),
   });
@@ -165,6 +173,11 @@ export function registerConnectServices(router: ConnectRouter, kms: Kms, node: N
   function eventOf(line: string) {
         const e = JSON.parse(line) as { time: string; request: { ip: string; enclave: string; path: string; identity: string }; response: { code: number; time: number } };
         return { event: create(AuditEventSchema, { time: e.time, request: e.request, response: { code: e.response.code, time: BigInt(e.response.time) } }) };
+  }
+
+  function roleOf(role: string): NodeRole {
+    const roles: Record<string, NodeRole> = { follower: NodeRole.FOLLOWER, pre_candidate: NodeRole.PRE_CANDIDATE, candidate: NodeRole.CANDIDATE, leader: NodeRole.LEADER, learner: NodeRole.LEARNER };
+    return roles[role] ?? NodeRole.UNSPECIFIED;
   }
 
   function single(caller: Caller): never {

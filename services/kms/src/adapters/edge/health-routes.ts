@@ -1,7 +1,7 @@
 import type { RestRoute } from "@mc/gateway";
 import { AppError } from "@mc/shared";
 import type { KmsMetrics } from "./metrics.js";
-import type { NodeInfo } from "./node-info.js";
+import { isLeader, type NodeInfo } from "./node-info.js";
 
 /** Routes that need no certificate and are not audited (contract §6). */
 export const publicPaths = new Set(["/version", "/v1/health/live", "/v1/health/ready", "/v1/health/metrics"]);
@@ -16,7 +16,7 @@ export function createHealthRoutes(node: NodeInfo, metrics: KmsMetrics): RestRou
       handle() {
         const reason = node.notReady();
         if (reason !== undefined) throw new AppError("unavailable", `not ready: ${reason}`);
-        return { body: { status: "ready", leader: true } };
+        return { body: { status: "ready", leader: isLeader(node) } };
       },
     },
     {

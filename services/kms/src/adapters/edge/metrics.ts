@@ -1,3 +1,4 @@
+import type { RunnerStatus } from "@mc/consensus";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
@@ -5,18 +6,54 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
  * given. The `consens_*` series describe a Raft group of one until the
  * consensus module feeds them.
  */
-export function createKmsMetrics(appliedIndex: () => bigint) {
+export function createKmsMetrics(appliedIndex: () => bigint, raft?: () => RunnerStatus) {
   const registry = new Registry();
   const registers = [registry];
-  const elections = new Counter({ name: "consens_elections", help: "Raft term increases seen by this node", registers });
-  new Gauge({ name: "consens_term", help: "Current Raft term", registers, collect() { this.set(1); } });
-  new Gauge({ name: "consens_leader", help: "1 on the leader, 0 elsewhere", registers, collect() { this.set(1); } });
-  new Gauge({ name: "consens_commit_index", help: "Commit index", registers, collect() { this.set(Number(appliedIndex())); } });
-  new Gauge({ name: "consens_applied_index", help: "Last applied index", registers, collect() { this.set(Number(appliedIndex())); } });
-  new Histogram({ name: "consens_peer_rtt_seconds", help: "Round trip to each peer", labelNames: ["peer"], registers });
-  new Gauge({ name: "consens_nodes", help: "Voting members", registers, collect() { this.set(1); } });
+  // A stopped consensus node (after a fatal error) has no status: report nothing new.
+  const status = (): RunnerStatus | undefined => {
+    try {
+      return raft?.();
+    } catch {
+      return undefined;
+    }
+  };
+  const m = () => status()?.metrics;
+  let electionsSeen = 0;
+  const elections = new Counter({
+    name: "consens_elections",
+    help: "Raft term increases seen by this node",
+    registers,
+    collect() {
+      const now = m()?.consens_elections;
+      if (now !== undefined && now > electionsSeen) {
+        this.inc(now - electionsSeen);
+        electionsSeen = now;
+      }
+    },
+  });
+  new Gauge({ name: "consens_term", help: "Current Raft term", registers, collect() { this.set(m()?.consens_term ?? 1); } });
+  new Gauge({ name: "consens_leader", help: "1 on the leader, 0 elsewhere", registers, collect() { this.set(m()?.consens_leader ?? 1); } });
+  new Gauge({ name: "consens_commit_index", help: "Commit index", registers, collect() { this.set(m()?.consens_commit_index ?? Number(appliedIndex())); } });
+  new Gauge({ name: "consens_applied_index", help: "Last applied index", registers, collect() { this.set(m()?.consens_applied_index ?? Number(appliedIndex())); } });
+  // Fed with the newest round trip to each peer at every scrape (cluster mode).
+  const lastRtt = new Map<string, number>();
+  new Histogram({
+    name: "consens_peer_rtt_seconds",
+    help: "Round trip to each peer",
+    labelNames: ["peer"],
+    registers,
+    collect() {
+      for (const p of status()?.peers ?? []) {
+        const rtt = p.rttMs.at(-1);
+        if (rtt === undefined || lastRtt.get(p.id) === rtt) continue;
+        lastRtt.set(p.id, rtt);
+        this.observe({ peer: p.id }, rtt / 1000);
+      }
+    },
+  });
+  new Gauge({ name: "consens_nodes", help: "Voting members", registers, collect() { this.set(m()?.consens_nodes ?? 1); } });
   // A single node becomes leader of term 1 at start: one election.
-  elections.inc();
+  if (!raft) elections.inc();
   const sizeBuckets = [64, 256, 1024, 4096, 16384, 65536, 262144, 1048576];
   return {
     registry,

@@ -4,7 +4,7 @@ import { AppError } from "@mc/shared";
 import type { Caller } from "../../domain/authz.js";
 import type { Kms } from "../../domain/kms.js";
 import { objectOf, optBool, optBytes, optInt, optString, queryInt, reqBytes, reqString, stringList, toB64 } from "./body.js";
-import { clusterStatus, nodeStatus, type NodeInfo } from "./node-info.js";
+import { clusterStatus, nodeStatus, readBarrier, type NodeInfo } from "./node-info.js";
 import { callerOf, type RequestInfo } from "./request-info.js";
 
 type Handler = (req: RestRequest, caller: Caller) => Promise<RestResponse> | RestResponse;
@@ -24,11 +24,19 @@ const listArgs = (req: RestRequest): [string, string, number] => [req.params.pat
 /** The contract's REST routes (§4), all calling the same domain use cases as the Connect edge. */
 export function createKmsRoutes(kms: Kms, node: NodeInfo, infoOf: (raw: IncomingMessage) => RequestInfo): RestRoute[] {
   const { keys, admin } = kms;
+  // describe, list and policy read are linearizable in cluster mode (ReadIndex) unless ?stale=true.
+  const linearizable = (method: string, pattern: string): boolean => method === "GET" && /\/(describe|list|read)(\/|$)/.test(pattern);
   const route = (method: string, pattern: string, handler: Handler, readsBody = method === "POST"): RestRoute => ({
     methods: [method],
     pattern,
     readsBody,
-    handle: (req) => handler(req, callerOf(infoOf(req.raw), pathOf(pattern, req.params))),
+    handle: node.raft && linearizable(method, pattern)
+      ? async (req) => {
+          const caller = callerOf(infoOf(req.raw), pathOf(pattern, req.params));
+          await readBarrier(node, req.query.get("stale") === "true");
+          return handler(req, caller);
+        }
+      : (req) => handler(req, callerOf(infoOf(req.raw), pathOf(pattern, req.params))),
   });
   const p = (req: RestRequest, name: string): string => req.params[name] ?? "";
   const body = (req: RestRequest, optional = false) => objectOf(req.body, optional);
@@ -142,10 +150,12 @@ export function createKmsRoutes(kms: Kms, node: NodeInfo, infoOf: (raw: Incoming
     route("POST", "/v1/cluster/remove", (req, c) => clusterChange(req, c)),
   ];
 
-  function clusterChange(req: RestRequest, c: Caller): RestResponse {
+  async function clusterChange(req: RestRequest, c: Caller): Promise<RestResponse> {
     admin.authorize(c, "root");
-    reqString(body(req), "host");
-    throw new AppError("unimplemented", "cluster membership changes need the consensus module");
+    const host = reqString(body(req), "host");
+    if (!node.raft) throw new AppError("unimplemented", "cluster membership changes need the consensus module");
+    const nodes = req.path.endsWith("/add") ? await node.raft.addMember(host) : await node.raft.removeMember(host);
+    return { body: { nodes } };
   }
 }
 

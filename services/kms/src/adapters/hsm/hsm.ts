@@ -12,6 +12,12 @@ export interface Hsm {
   rootSeed(): Promise<Uint8Array>;
   /** HMAC-SHA256 of the HSM key over a fixed label: comparable, never secret. */
   checkValue(): Promise<Uint8Array>;
+  /**
+   * The root encryption key of a cluster: derived from the HSM key, so every
+   * node with the same HSM holds the same one (key material sealed by one
+   * node opens on the others). Not derivable from the root API key.
+   */
+  clusterRootKey(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -23,4 +29,5 @@ export class HsmMismatchError extends Error {
 
 export const rootSeedLabel = "kms:root-api-key:v1";
 export const checkValueLabel = "kms:hsm-check:v1";
+export const clusterKeyLabel = "kms:cluster-root-key:v1";
 export const wrapLabel = "kms:root-key:v1";

@@ -2,7 +2,7 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import pkcs11js from "pkcs11js";
 import type { HsmConfig } from "../../config/config.js";
 import { StartupError } from "../../config/startup-error.js";
-import { checkValueLabel, HsmMismatchError, rootSeedLabel, wrapLabel, type Hsm } from "./hsm.js";
+import { checkValueLabel, clusterKeyLabel, HsmMismatchError, rootSeedLabel, wrapLabel, type Hsm } from "./hsm.js";
 
 type Pkcs11Config = HsmConfig & { kind: "pkcs11" };
 type Handle = Buffer;
@@ -96,6 +96,7 @@ export function openPkcs11Hsm(config: Pkcs11Config, env: NodeJS.ProcessEnv): Pro
       return Promise.resolve(new Uint8Array(plain));
     },
     rootSeed: () => Promise.resolve(new Uint8Array(hkdfSync("sha256", hmac(Buffer.from(rootSeedLabel)), new Uint8Array(0), rootSeedLabel, 32))),
+    clusterRootKey: () => Promise.resolve(new Uint8Array(hkdfSync("sha256", hmac(Buffer.from(clusterKeyLabel)), new Uint8Array(0), clusterKeyLabel, 32))),
     checkValue: () => Promise.resolve(new Uint8Array(hmac(Buffer.from(checkValueLabel)))),
     close() {
       try {

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { deriveKey, open, seal } from "@mc/wasm";
-import { checkValueLabel, HsmMismatchError, rootSeedLabel, wrapLabel, type Hsm } from "./hsm.js";
+import { checkValueLabel, clusterKeyLabel, HsmMismatchError, rootSeedLabel, wrapLabel, type Hsm } from "./hsm.js";
 
 const prefix = "hsm:aes256:";
 const wrapAd = new TextEncoder().encode(wrapLabel);
@@ -37,6 +37,7 @@ export function createSoftwareHsm(key: Uint8Array, kind: "software" | "passphras
     },
     rootSeed: () => Promise.resolve(new Uint8Array(hkdfSync("sha256", hsmKey, new Uint8Array(0), rootSeedLabel, 32))),
     checkValue: () => Promise.resolve(new Uint8Array(createHmac("sha256", hsmKey).update(checkValueLabel).digest())),
+    clusterRootKey: () => Promise.resolve(new Uint8Array(hkdfSync("sha256", hsmKey, new Uint8Array(0), clusterKeyLabel, 32))),
     close() {
       hsmKey.fill(0);
       return Promise.resolve();

@@ -34,12 +34,13 @@ export function isFreshDataDir(dir: string): Promise<boolean> {
  * key wrapped by the HSM, the sealed snapshot and the sealed command log.
  * Unwrapping comes first, so a wrong HSM key fails before anything is written.
  */
-export async function openLocalStore(dir: string, hsm: Hsm): Promise<LocalStore> {
+export async function openLocalStore(dir: string, hsm: Hsm, options: { clusterKey?: boolean } = {}): Promise<LocalStore> {
   const rootFile = join(dir, "root-key.json");
   const fresh = await isFreshDataDir(dir);
   let rootKey: Uint8Array;
   if (fresh) {
-    rootKey = new Uint8Array(randomBytes(32));
+    // A cluster's nodes share one root key (derived from the HSM); a single node draws its own.
+    rootKey = options.clusterKey ? await hsm.clusterRootKey() : new Uint8Array(randomBytes(32));
     const wrapped = await hsm.wrap(rootKey);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const body = JSON.stringify({ version: 1, hsm: hsm.kind, wrapped: Buffer.from(wrapped).toString("base64") });

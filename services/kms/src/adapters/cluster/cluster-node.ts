@@ -1,0 +1,128 @@
+import { join } from "node:path";
+import { createFileLogStore, createRaftRunner, type Configuration, type RaftRunner, type RunnerStatus } from "@mc/consensus";
+import { AppError, connectNatsBus, type Bus } from "@mc/shared";
+import { apply } from "../../domain/apply.js";
+import type { Command, Payload } from "../../domain/command.js";
+import type { CommandSink } from "../../domain/ports.js";
+import { createEmptyState, type ApplyResult, type KmsState } from "../../domain/state.js";
+import { nodeIdOf, type ClusterConfig } from "../../config/config.js";
+import { decodeCommand, encodeCommand } from "../storage/command-codec.js";
+import { decodeState, encodeState } from "../storage/state-codec.js";
+
+export interface ClusterNodeOptions {
+  readonly cluster: ClusterConfig;
+  readonly dataDir: string;
+  /** The cluster's root key (the same on every node): seals the Raft log and snapshots. */
+  readonly rootKey: Uint8Array;
+  readonly log: (line: string) => void;
+  readonly now?: () => string;
+  /** The bus to use instead of connecting to `cluster.nats` (tests); closed by the caller. */
+  readonly bus?: Bus;
+  /** Snapshot after this many applied entries (default 1000). */
+  readonly snapshotEvery?: number;
+}
+
+export interface ClusterNode extends CommandSink {
+  readonly id: string;
+  readonly state: () => KmsState;
+  /** Waits for a linearizable read point (ReadIndex) and for this node to apply up to it. */
+  linearize(): Promise<void>;
+  status(): RunnerStatus;
+  /** HOST:PORT of each member by node id. */
+  hosts(): Record<string, string>;
+  readonly runner: RaftRunner;
+  close(): Promise<void>;
+}
+
+/** The founding membership: the same on every founding node. */
+export function bootstrapOf(cluster: ClusterConfig): Configuration {
+  return { voters: cluster.nodes.map((host) => ({ id: nodeIdOf(host), address: host })), learners: [] };
+}
+
+/**
+ * The cluster command path: every Command is proposed through Raft (a
+ * follower's proposal is forwarded to the leader by the runner) and applied
+ * on every node in log order; a proposal resolves once applied here.
+ * Commands carry no session (client id ""): the runner never re-proposes a
+ * command that may have reached a log, and forwarded proposals from one node
+ * may be appended out of their local order, which a per-node sequence would
+ * misread as duplicates.
+ */
+export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNode> {
+  const id = nodeIdOf(o.cluster.host);
+  const now = o.now ?? (() => new Date().toISOString());
+  const ownBus = o.bus === undefined;
+  let bus: Bus;
+  try {
+    bus = o.bus ?? (await connectNatsBus({ servers: o.cluster.nats.split(",").map((s) => s.trim()), name: `kms-${id}` }));
+  } catch (err) {
+    throw new Error(`cannot connect to NATS at ${o.cluster.nats}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  let state = createEmptyState();
+  const runner = createRaftRunner({
+    id,
+    clusterId: o.cluster.id,
+    bus,
+    store: createFileLogStore({ dir: join(o.dataDir, "raft"), rootKey: o.rootKey }),
+    // Founding members share the bootstrap configuration; a joining node waits to be added.
+    ...(o.cluster.nodes.includes(o.cluster.host) ? { bootstrap: bootstrapOf(o.cluster) } : {}),
+    apply: (entry) => apply(state, decodeCommand(entry.data), BigInt(entry.index)),
+    snapshots: {
+      every: o.snapshotEvery ?? 1000,
+      take: () => encodeState(state),
+      restore: (data) => {
+        state = decodeState(data);
+      },
+    },
+    onRepair: (message) => o.log(`kms: raft log repaired: ${message}`),
+    onFatal: (err) => o.log(`kms: consensus stopped: ${err instanceof Error ? err.message : String(err)}`),
+  });
+  try {
+    await runner.start();
+  } catch (err) {
+    if (ownBus) await bus.close();
+    throw err;
+  }
+  const self = runner.status().configuration;
+  if (![...self.voters, ...self.learners].some((m) => m.id === id)) o.log("kms: server not part of cluster");
+  return {
+    id,
+    runner,
+    state: () => state,
+    async propose(payload: Payload, issuedBy: string): Promise<ApplyResult> {
+      const command: Command = { clientId: "", sequence: 0n, issuedAt: now(), issuedBy, payload };
+      const r = await runner.propose(encodeCommand(command));
+      // Undefined when the entry reached this node inside a snapshot: it was applied, its answer is gone.
+      return (r.result as ApplyResult | undefined) ?? { ok: true };
+    },
+    async linearize() {
+      await runner.readIndex();
+    },
+    status: () => runner.status(),
+    hosts() {
+      const c = runner.status().configuration;
+      return Object.fromEntries([...c.voters, ...c.learners].map((m) => [m.id, m.address]));
+    },
+    async close() {
+      await runner.stop();
+      if (ownBus) await bus.close();
+    },
+  };
+}
+
+/** Proposes each configured enclave until it exists (a fresh cluster's first start); "already exists" is fine. */
+export async function createEnclavesOnce(node: ClusterNode, enclaves: readonly string[], closed: () => boolean): Promise<void> {
+  for (const name of enclaves) {
+    for (;;) {
+      if (closed()) return;
+      if (node.state().enclaves.has(name)) break;
+      try {
+        await node.propose({ kind: "createEnclave", name }, "");
+        break;
+      } catch (err) {
+        if (!(err instanceof AppError) || (err.reason !== "unavailable" && err.reason !== "deadline_exceeded" && err.reason !== "aborted")) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  }
+}

@@ -1,0 +1,347 @@
+// A 3-node KMS cluster as real processes over a real nats-server: kill -9 the
+// leader during a stream of key creations, a new leader takes over, and once
+// the old node returns every acknowledged creation is on all three nodes.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { connect } from "node:tls";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { createKmsClient, type KmsClient } from "@mc/kms";
+import { freePort } from "../harness/free-port.js";
+import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
+import { startProcess, type Started } from "../harness/processes.js";
+import { writeServerCerts, type CertFiles } from "../harness/tls-certs.js";
+import { waitFor } from "../harness/wait-for.js";
+import { getStatus, kmsBin, runKmsCli } from "./kms-harness.js";
+
+interface Member {
+  readonly port: number;
+  readonly host: string;
+  readonly configFile: string;
+  proc: Started | undefined;
+}
+
+interface Ctx {
+  dir: string;
+  nats: NatsNode | undefined;
+  certs: CertFiles | undefined;
+  ca: Buffer;
+  members: Member[];
+}
+
+const cluster = suite<Ctx>("kms cluster (3 processes over nats-server)", { dir: "", nats: undefined, certs: undefined, ca: Buffer.alloc(0), members: [] });
+const hsmKey = `hsm:aes256:${Buffer.alloc(32, 7).toString("base64")}`;
+const env = { ...process.env, KMS_HSM_KEY: "" };
+
+cluster.before(async (ctx) => {
+  ctx.dir = await mkdtemp(join(tmpdir(), "kms-cluster-"));
+  ctx.nats = await startNatsServer();
+  ctx.certs = await writeServerCerts(join(ctx.dir, "certs"));
+  ctx.ca = await readFile(ctx.certs.caFile);
+  const ports = [await freePort(), await freePort(), await freePort()];
+  const hosts = ports.map((p) => `127.0.0.1:${p}`);
+  for (const [i, port] of ports.entries()) {
+    const nodeDir = join(ctx.dir, `n${i + 1}`);
+    await mkdir(nodeDir, { recursive: true });
+    const configFile = join(nodeDir, "kms.yaml");
+    const yaml = [
+      "version: v1",
+      `address: 127.0.0.1:${port}`,
+      "data_dir: data",
+      "tls:",
+      `  cert: ${ctx.certs.certFile}`,
+      `  key: ${ctx.certs.keyFile}`,
+      "hsm:",
+      `  key: ${hsmKey}`,
+      "enclaves: [default]",
+      "cluster:",
+      `  nats: ${ctx.nats.url}`,
+      "  id: test",
+      `  host: ${hosts[i] ?? ""}`,
+      `  nodes: [${hosts.join(", ")}]`,
+      "log:",
+      "  audit: off",
+    ].join("\n");
+    await writeFile(configFile, `${yaml}\n`);
+    ctx.members.push({ port, host: hosts[i] ?? "", configFile, proc: undefined });
+  }
+});
+
+cluster.after(async (ctx) => {
+  for (const m of ctx.members) await m.proc?.kill();
+  await ctx.nats?.stop();
+  await rm(ctx.dir, { recursive: true, force: true });
+});
+
+/** True once a TLS handshake on the port completes (no name or chain check). */
+const tlsAnswers = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port, rejectUnauthorized: false }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+
+const start = (m: Member): Started => (m.proc = startProcess(process.execPath, [kmsBin, "server", "--config", m.configFile], { env }));
+
+async function ready(ctx: Ctx, m: Member, timeoutMs = 20000): Promise<void> {
+  await waitFor(
+    async () => {
+      if (m.proc && m.proc.child.exitCode !== null) throw new Error(`kms ${m.host} exited: ${m.proc.output()}`);
+      return (await getStatus(m.port, "/v1/health/ready", ctx.ca).catch(() => 0)) === 200;
+    },
+    { what: `kms ${m.host} ready`, timeoutMs },
+  );
+}
+
+interface Status {
+  node_id: string;
+  leader_id: string;
+  role: string;
+  term: number;
+}
+
+async function statusOf(c: KmsClient): Promise<Status | undefined> {
+  const res = await c.send("GET", "/v1/status").catch(() => undefined);
+  return res?.status === 200 ? (JSON.parse(new TextDecoder().decode(res.body)) as Status) : undefined;
+}
+
+/** The member every live node agrees leads, and its term. */
+async function agreedLeader(clients: readonly KmsClient[], not?: string): Promise<{ id: string; term: number }> {
+  return waitFor(
+    async () => {
+      const all = await Promise.all(clients.map(statusOf));
+      const leaders = all.filter((s): s is Status => s?.role === "leader");
+      const first = leaders[0];
+      if (leaders.length !== 1 || !first || first.node_id === not) return undefined;
+      return all.every((s) => s?.leader_id === first.node_id) ? { id: first.node_id, term: first.term } : undefined;
+    },
+    { what: "one agreed leader", timeoutMs: 15000, intervalMs: 50 },
+  );
+}
+
+cluster("should keep every acknowledged creation on all nodes across a kill -9 of the leader", async (ctx) => {
+  const { members, ca } = ctx;
+  for (const m of members) start(m);
+  for (const m of members) await ready(ctx, m);
+  const apiKey = members.map((m) => /API Key (k1:\S+)/.exec(m.proc?.output() ?? "")?.[1]).find((k) => k !== undefined);
+  assert.ok(apiKey, "a first start prints the root API key");
+  const clients = await Promise.all(members.map((m) => createKmsClient({ server: m.host, ca, apiKey })));
+  const idOf = (m: Member): string => m.host.replace(/[^A-Za-z0-9_-]/g, "_");
+  try {
+    const first = await agreedLeader(clients);
+    const leader = members.find((m) => idOf(m) === first.id);
+    assert.ok(leader, `leader ${first.id} is a member`);
+    const followers = members.filter((m) => m !== leader).map((m) => clients[members.indexOf(m)] as KmsClient);
+
+    // A write on a follower is forwarded and answered after it is applied there.
+    await followers[0]?.call("POST", "/v1/key/create/first", {});
+    const described = await followers[0]?.call<{ name: string; versions: number[] }>("GET", "/v1/key/describe/first");
+    assert.equal(described?.versions, [1]);
+
+    const acked: string[] = ["first"];
+    let next = 0;
+    let stopAt = Number.POSITIVE_INFINITY;
+    const worker = async (w: number): Promise<void> => {
+      while (Date.now() < stopAt) {
+        const name = `k-${next++}`;
+        const c = followers[w % followers.length] as KmsClient;
+        const res = await c.send("POST", `/v1/key/create/${name}`, {}).catch(() => undefined);
+        if (res?.status === 200) acked.push(name);
+        else await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const workers = [0, 1, 2, 3].map(worker);
+    await waitFor(() => acked.length >= 60, { what: "60 acknowledged creations", timeoutMs: 20000 });
+    const killedAt = Date.now();
+    await leader?.proc?.kill();
+    const liveClients = members.filter((m) => m !== leader).map((m) => clients[members.indexOf(m)] as KmsClient);
+    const second = await agreedLeader(liveClients, first.id);
+    const failoverMs = Date.now() - killedAt;
+    assert.ok(second.term > first.term, "the new leader has a higher term");
+    const before = acked.length;
+    await waitFor(() => acked.length >= before + 40, { what: "creations under the new leader", timeoutMs: 15000 });
+    stopAt = Date.now();
+    await Promise.all(workers);
+
+    // The old leader returns and catches up.
+    if (leader) {
+      start(leader);
+      await ready(ctx, leader);
+    }
+    for (const [i, c] of clients.entries()) {
+      const listed = new Set((await c.call<{ names: string[] }>("GET", "/v1/key/list/*")).names);
+      const missing = acked.filter((n) => !listed.has(n));
+      assert.equal(missing, [], `node ${members[i]?.host} lists every acknowledged key`);
+      for (const name of acked) {
+        const res = await c.send("GET", `/v1/key/describe/${name}`);
+        assert.is(res.status, 200, `${name} on ${members[i]?.host}`);
+      }
+    }
+    // Crypto stays local, and key material sealed on one node opens on another.
+    const g = await clients[0]?.generate("first", new Uint8Array([1]));
+    const d = await clients[2]?.decrypt("first", g?.ciphertext ?? "", new Uint8Array([1]));
+    assert.is(d?.plaintext, g?.plaintext);
+    process.stdout.write(`  cluster: ${acked.length} acknowledged creations, failover ${failoverMs} ms\n`);
+  } finally {
+    for (const c of clients) c.close();
+  }
+});
+
+cluster("should step a paused leader down on SIGCONT, never two leaders in one term, and refuse writes without a majority", async (ctx) => {
+  const { members, ca } = ctx;
+  for (const m of members) await ready(ctx, m);
+  const apiKey = members.map((m) => /API Key (k1:\S+)/.exec(m.proc?.output() ?? "")?.[1]).find((k) => k !== undefined);
+  // The restarted node did not print the key again; the other two did on their first start.
+  assert.ok(apiKey);
+  const clients = await Promise.all(members.map((m) => createKmsClient({ server: m.host, ca, apiKey })));
+  const idOf = (m: Member): string => m.host.replace(/[^A-Za-z0-9_-]/g, "_");
+  const leaderOfTerm = new Map<number, string>();
+  const conflicts: string[] = [];
+  let watching = true;
+  const watch = (async () => {
+    while (watching) {
+      for (const s of await Promise.all(clients.map(statusOf))) {
+        if (s?.role !== "leader") continue;
+        const seen = leaderOfTerm.get(s.term);
+        if (seen !== undefined && seen !== s.node_id) conflicts.push(`term ${s.term}: ${seen} and ${s.node_id}`);
+        leaderOfTerm.set(s.term, s.node_id);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  try {
+    const first = await agreedLeader(clients);
+    const old = members.find((m) => idOf(m) === first.id);
+    const oldClient = clients[members.indexOf(old as Member)] as KmsClient;
+    const others = clients.filter((c) => c !== oldClient);
+    old?.proc?.child.kill("SIGSTOP");
+    const second = await agreedLeader(others, first.id);
+    assert.ok(second.term > first.term);
+    await others[0]?.call("POST", "/v1/key/create/during-pause", {});
+    old?.proc?.child.kill("SIGCONT");
+    // The old leader learns the higher term and follows the new leader.
+    await waitFor(
+      async () => {
+        const s = await statusOf(oldClient);
+        return s !== undefined && s.role !== "leader" && s.leader_id !== "" && s.leader_id !== first.id;
+      },
+      { what: "the old leader stepping down", timeoutMs: 10000, intervalMs: 20 },
+    );
+    await oldClient.call("POST", "/v1/key/create/after-pause", {});
+    assert.is((await oldClient.send("GET", "/v1/key/describe/during-pause")).status, 200);
+
+    // Two of three paused: no majority, so writes and linearizable reads answer 503 while crypto works.
+    const leaderNow = await agreedLeader(clients);
+    const lone = members.find((m) => idOf(m) === leaderNow.id) as Member;
+    const loneClient = clients[members.indexOf(lone)] as KmsClient;
+    const paused = members.filter((m) => m !== lone);
+    for (const m of paused) m.proc?.child.kill("SIGSTOP");
+    try {
+      const refused = await waitFor(
+        async () => {
+          const res = await loneClient.send("POST", "/v1/key/create/no-majority", {});
+          return res.status === 503 ? JSON.parse(res.body.toString()) as { message: string } : undefined;
+        },
+        { what: "503 without a majority", timeoutMs: 20000, intervalMs: 50 },
+      );
+      assert.is(refused.message, "cluster has no leader");
+      const read = await loneClient.send("GET", "/v1/key/describe/after-pause");
+      assert.is(read.status, 503);
+      assert.is((await loneClient.send("GET", "/v1/key/describe/after-pause?stale=true")).status, 200);
+      const g = await loneClient.generate("after-pause", new Uint8Array([2]));
+      assert.is((await loneClient.decrypt("after-pause", g.ciphertext, new Uint8Array([2]))).plaintext, g.plaintext);
+      assert.is(await getStatus(lone.port, "/v1/health/ready", ca), 503);
+    } finally {
+      for (const m of paused) m.proc?.child.kill("SIGCONT");
+    }
+    await agreedLeader(clients);
+    watching = false;
+    await watch;
+    assert.equal(conflicts, [], "at most one leader per term");
+  } finally {
+    watching = false;
+    await watch;
+    for (const c of clients) c.close();
+  }
+});
+
+cluster("should add a fresh fourth node through /v1/cluster/add and remove it again", async (ctx) => {
+  const { members, ca } = ctx;
+  for (const m of members) await ready(ctx, m);
+  const apiKey = members.map((m) => /API Key (k1:\S+)/.exec(m.proc?.output() ?? "")?.[1]).find((k) => k !== undefined) ?? "";
+  const port = await freePort();
+  const host = `127.0.0.1:${port}`;
+  const nodeDir = join(ctx.dir, "n4");
+  await mkdir(nodeDir, { recursive: true });
+  const first = await readFile(members[0]?.configFile ?? "", "utf8");
+  const yaml = first.replace(/^address: .*$/m, `address: ${host}`).replace(/^ {2}host: .*$/m, `  host: ${host}`);
+  const joiner: Member = { port, host, configFile: join(nodeDir, "kms.yaml"), proc: undefined };
+  await writeFile(joiner.configFile, yaml);
+  const root = await createKmsClient({ server: members[0]?.host ?? "", ca, apiKey });
+  try {
+    start(joiner);
+    await waitFor(() => joiner.proc?.output().includes("kms: server not part of cluster"), { what: "the not-a-member line", timeoutMs: 20000 });
+    // Once its port is open it answers, but not ready: no leader has contacted it.
+    assert.is(await waitFor(() => getStatus(port, "/v1/health/ready", ca).catch(() => undefined), { what: "the joiner listening", timeoutMs: 20000 }), 503);
+
+    const unreachable = `127.0.0.1:${await freePort()}`;
+    const refused = await root.send("POST", "/v1/cluster/add", { host: unreachable });
+    assert.is(refused.status, 400);
+    assert.is((JSON.parse(refused.body.toString()) as { message: string }).message, `kms: cannot join cluster: node '${unreachable}' is not reachable`);
+
+    // A node whose certificate names another host is refused before any change.
+    const otherPort = await freePort();
+    const other: Member = { port: otherPort, host: `127.0.0.1:${otherPort}`, configFile: join(ctx.dir, "n5", "kms.yaml"), proc: undefined };
+    const otherCerts = await writeServerCerts(join(ctx.dir, "n5", "certs"), ["localhost"]);
+    await writeFile(
+      other.configFile,
+      yaml
+        .replaceAll(host, other.host)
+        .replace(/^ {2}cert: .*$/m, `  cert: ${otherCerts.certFile}`)
+        .replace(/^ {2}key: .*$/m, `  key: ${otherCerts.keyFile}`),
+    );
+    try {
+      start(other);
+      await waitFor(() => tlsAnswers(otherPort), { what: "the fifth node listening", timeoutMs: 20000 });
+      const mismatch = await root.send("POST", "/v1/cluster/add", { host: other.host });
+      assert.is(mismatch.status, 400);
+      assert.is((JSON.parse(mismatch.body.toString()) as { message: string }).message, `kms: cannot join cluster: certificate of '${other.host}' does not match its address`);
+    } finally {
+      await other.proc?.kill();
+    }
+
+    const added = await root.call<{ nodes: string[] }>("POST", "/v1/cluster/add", { host });
+    assert.ok(added.nodes.includes(host));
+    await ready(ctx, joiner);
+    const joined = await createKmsClient({ server: host, ca, apiKey });
+    try {
+      assert.is((await joined.send("GET", "/v1/key/describe/first")).status, 200);
+      await joined.call("POST", "/v1/key/create/from-the-new-node", {});
+      assert.is((await root.send("GET", "/v1/key/describe/from-the-new-node")).status, 200);
+      const status = await root.call<{ nodes: { id: string }[]; warnings: string[] }>("GET", "/v1/cluster/status");
+      assert.is(status.nodes.length, 4);
+      assert.ok(status.warnings.some((w) => w.includes("even")), "an even voter count is warned about");
+    } finally {
+      joined.close();
+    }
+    // The same through the kms command.
+    const cliEnv = { KMS_API_KEY: apiKey, KMS_CA: ctx.certs?.caFile ?? "" };
+    const status = await runKmsCli(["cluster", "status", "--server", members[1]?.host ?? ""], cliEnv);
+    assert.is(status.code, 0, status.stderr);
+    assert.ok(status.stdout.startsWith("leader "), status.stdout);
+    assert.ok(status.stdout.includes(host), "the new node is listed");
+    const removed = await runKmsCli(["cluster", "remove", host, "--server", members[1]?.host ?? ""], cliEnv);
+    assert.is(removed.code, 0, removed.stderr);
+    assert.not.ok(removed.stdout.includes(host));
+    assert.ok(removed.stdout.includes(members[0]?.host ?? "-"));
+    await root.call("POST", "/v1/key/create/after-removal", {});
+  } finally {
+    root.close();
+    await joiner.proc?.kill();
+  }
+});
+
+cluster.run();
