@@ -169,6 +169,23 @@ routes("should serve artifacts with their content types, cache classes and range
   assert.equal(await missing.json(), { code: 404, message: "file not found" });
 });
 
+routes("should stream a multi-chunk artifact intact, whole and in ranges across chunk boundaries", async ({ env }) => {
+  // Larger than two read buffers, with a tail: every buffer is reused while the socket drains.
+  const big = Buffer.alloc(5 * 1024 * 1024 + 123);
+  for (let i = 0; i + 4 <= big.length; i += 4) big.writeUInt32LE(i, i);
+  const path = "client/mc/release/linux-amd64/archive/mc.RELEASE.2026-01-01T00-00-00Z";
+  await env.store.write(path, big);
+  const whole = Buffer.from(await (await fetch(`${env.base}/${path}`)).arrayBuffer());
+  assert.is(createHash("sha256").update(whole).digest("hex"), createHash("sha256").update(big).digest("hex"));
+  const start = 2 * 1024 * 1024 - 10;
+  const end = 4 * 1024 * 1024 + 10;
+  const part = await fetch(`${env.base}/${path}`, { headers: { range: `bytes=${start}-${end}` } });
+  assert.is(part.status, 206);
+  assert.ok(Buffer.from(await part.arrayBuffer()).equals(big.subarray(start, end + 1)));
+  const concurrent = await Promise.all(Array.from({ length: 4 }, async () => Buffer.from(await (await fetch(`${env.base}/${path}`)).arrayBuffer())));
+  assert.ok(concurrent.every((b) => b.equals(big)));
+});
+
 routes("should serve the notes index as HTML or JSON, and redirect the slashless form", async ({ env }) => {
   const html = await fetch(`${env.base}/client/mc/release/notes/`);
   assert.is(html.headers.get("content-type"), "text/html; charset=utf-8");
