@@ -21,17 +21,30 @@ export function decryptionFailed(): AppError {
 
 const empty = new Uint8Array(0);
 
-/** XChaCha20-Poly1305 (IETF) encrypt with an explicit 24-byte nonce. Returns ciphertext ‖ 16-byte tag. */
-export function xchacha20poly1305Encrypt(
-  key: Uint8Array,
-  nonce: Uint8Array,
-  plaintext: Uint8Array,
-  associatedData: Uint8Array = empty,
-): Uint8Array {
-  const sodium = lib();
-  checkArgs(key, nonce, xchachaNonceLength, associatedData);
+type EncryptPrimitive = (plaintext: Uint8Array, ad: Uint8Array, secretNonce: null, nonce: Uint8Array, key: Uint8Array) => Uint8Array;
+type DecryptPrimitive = (secretNonce: null, ciphertext: Uint8Array, ad: Uint8Array, nonce: Uint8Array, key: Uint8Array) => Uint8Array;
+
+function encryptWith(primitive: EncryptPrimitive, nonceLength: number, key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Array, associatedData: Uint8Array): Uint8Array {
+  checkArgs(key, nonce, nonceLength, associatedData);
   requireUint8Array("plaintext", plaintext);
-  return sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(plaintext, associatedData, null, nonce, key);
+  return primitive(plaintext, associatedData, null, nonce, key);
+}
+
+function decryptWith(primitive: DecryptPrimitive, nonceLength: number, key: Uint8Array, nonce: Uint8Array, ciphertext: Uint8Array, associatedData: Uint8Array): Uint8Array {
+  checkArgs(key, nonce, nonceLength, associatedData);
+  requireUint8Array("ciphertext", ciphertext);
+  if (ciphertext.length < tagLength) throw decryptionFailed();
+  try {
+    return primitive(null, ciphertext, associatedData, nonce, key);
+  } catch {
+    // libsodium's only failure here is a bad tag; its text adds nothing.
+    throw decryptionFailed();
+  }
+}
+
+/** XChaCha20-Poly1305 (IETF) encrypt with an explicit 24-byte nonce. Returns ciphertext ‖ 16-byte tag. */
+export function xchacha20poly1305Encrypt(key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Array, associatedData: Uint8Array = empty): Uint8Array {
+  return encryptWith(lib().crypto_aead_xchacha20poly1305_ietf_encrypt, xchachaNonceLength, key, nonce, plaintext, associatedData);
 }
 
 /**
@@ -39,54 +52,18 @@ export function xchacha20poly1305Encrypt(
  * `invalid_argument` "decryption failed: …" on any authentication failure and
  * returns no plaintext then.
  */
-export function xchacha20poly1305Decrypt(
-  key: Uint8Array,
-  nonce: Uint8Array,
-  ciphertext: Uint8Array,
-  associatedData: Uint8Array = empty,
-): Uint8Array {
-  const sodium = lib();
-  checkArgs(key, nonce, xchachaNonceLength, associatedData);
-  requireUint8Array("ciphertext", ciphertext);
-  if (ciphertext.length < tagLength) throw decryptionFailed();
-  try {
-    return sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(null, ciphertext, associatedData, nonce, key);
-  } catch {
-    // libsodium's only failure here is a bad tag; its text adds nothing.
-    throw decryptionFailed();
-  }
+export function xchacha20poly1305Decrypt(key: Uint8Array, nonce: Uint8Array, ciphertext: Uint8Array, associatedData: Uint8Array = empty): Uint8Array {
+  return decryptWith(lib().crypto_aead_xchacha20poly1305_ietf_decrypt, xchachaNonceLength, key, nonce, ciphertext, associatedData);
 }
 
 /** ChaCha20-Poly1305 (IETF, RFC 8439) encrypt with a 12-byte nonce. Returns ciphertext ‖ tag. */
-export function chacha20poly1305Encrypt(
-  key: Uint8Array,
-  nonce: Uint8Array,
-  plaintext: Uint8Array,
-  associatedData: Uint8Array = empty,
-): Uint8Array {
-  const sodium = lib();
-  checkArgs(key, nonce, chachaNonceLength, associatedData);
-  requireUint8Array("plaintext", plaintext);
-  return sodium.crypto_aead_chacha20poly1305_ietf_encrypt(plaintext, associatedData, null, nonce, key);
+export function chacha20poly1305Encrypt(key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Array, associatedData: Uint8Array = empty): Uint8Array {
+  return encryptWith(lib().crypto_aead_chacha20poly1305_ietf_encrypt, chachaNonceLength, key, nonce, plaintext, associatedData);
 }
 
 /** ChaCha20-Poly1305 (IETF, RFC 8439) decrypt; fails like `xchacha20poly1305Decrypt`. */
-export function chacha20poly1305Decrypt(
-  key: Uint8Array,
-  nonce: Uint8Array,
-  ciphertext: Uint8Array,
-  associatedData: Uint8Array = empty,
-): Uint8Array {
-  const sodium = lib();
-  checkArgs(key, nonce, chachaNonceLength, associatedData);
-  requireUint8Array("ciphertext", ciphertext);
-  if (ciphertext.length < tagLength) throw decryptionFailed();
-  try {
-    return sodium.crypto_aead_chacha20poly1305_ietf_decrypt(null, ciphertext, associatedData, nonce, key);
-  } catch {
-    // libsodium's only failure here is a bad tag; its text adds nothing.
-    throw decryptionFailed();
-  }
+export function chacha20poly1305Decrypt(key: Uint8Array, nonce: Uint8Array, ciphertext: Uint8Array, associatedData: Uint8Array = empty): Uint8Array {
+  return decryptWith(lib().crypto_aead_chacha20poly1305_ietf_decrypt, chachaNonceLength, key, nonce, ciphertext, associatedData);
 }
 
 function checkArgs(key: Uint8Array, nonce: Uint8Array, nonceLength: number, associatedData: Uint8Array): void {

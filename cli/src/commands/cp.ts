@@ -12,20 +12,23 @@ export class CpCommand extends BaseCommand {
     description: "copy objects",
     examples: [["Copy a file into a bucket", "$0 cp ./report.pdf play/mybucket/"]],
   });
-  recursive = Option.Boolean("-r,--recursive", false, { description: "copy recursively" });
+  /** `mv` is `cp` that removes each source once its copy is complete. */
+  protected readonly removeSource: boolean = false;
+  recursive = Option.Boolean("-r,--recursive", false, { description: "copy or move recursively" });
   olderThan = Option.String("--older-than", { description: "copy objects older than value in duration string (e.g. 7d10h31s)" });
   newerThan = Option.String("--newer-than", { description: "copy objects newer than value in duration string (e.g. 7d10h31s)" });
   maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
   targets = Option.Rest({ name: "SOURCE... TARGET" });
 
   async run(ctx: McContext): Promise<number> {
-    if (this.targets.length < 2) throw usageError("cp needs SOURCE and TARGET.");
+    if (this.targets.length < 2) throw usageError(`${this.removeSource ? "mv" : "cp"} needs SOURCE and TARGET.`);
     const sources = this.targets.slice(0, -1);
     const target = this.targets.at(-1) ?? "";
     return runCopyCommand(ctx, {
       sources,
       target,
       recursive: this.recursive,
+      ...(this.removeSource ? { removeSource: true } : {}),
       filter: ageFilter(this.olderThan, this.newerThan),
       ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
     });

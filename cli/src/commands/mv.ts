@@ -1,34 +1,13 @@
-import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
-import { runCopyCommand } from "../transfer/copy-run.js";
-import { ageFilter } from "./flags.js";
+import { Command } from "clipanion";
+import { CpCommand } from "./cp.js";
 
-export class MvCommand extends BaseCommand {
+/** `mv`: the copy of `cp`, removing each source once its copy is complete. */
+export class MvCommand extends CpCommand {
   static override paths = [["mv"]];
   static override usage = Command.Usage({
     category: "Object commands",
     description: "move objects",
     examples: [["Move a file into a bucket", "$0 mv ./report.pdf play/mybucket/"]],
   });
-  recursive = Option.Boolean("-r,--recursive", false, { description: "move recursively" });
-  olderThan = Option.String("--older-than", { description: "copy objects older than value in duration string (e.g. 7d10h31s)" });
-  newerThan = Option.String("--newer-than", { description: "copy objects newer than value in duration string (e.g. 7d10h31s)" });
-  maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
-  targets = Option.Rest({ name: "SOURCE... TARGET" });
-
-  async run(ctx: McContext): Promise<number> {
-    if (this.targets.length < 2) throw usageError("mv needs SOURCE and TARGET.");
-    const sources = this.targets.slice(0, -1);
-    const target = this.targets.at(-1) ?? "";
-    return runCopyCommand(ctx, {
-      sources,
-      target,
-      recursive: this.recursive,
-      removeSource: true,
-      filter: ageFilter(this.olderThan, this.newerThan),
-      ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
-    });
-  }
+  protected override readonly removeSource: boolean = true;
 }
