@@ -29,6 +29,8 @@ import { AdminKmsIdentityInfoCommand } from "./admin/kms-identity-info.js";
 import { AdminKmsKeyCreateCommand } from "./admin/kms-key-create.js";
 import { AdminKmsKeyListCommand } from "./admin/kms-key-list.js";
 import { AdminKmsKeyStatusCommand } from "./admin/kms-key-status.js";
+import { bucketConfigCommands } from "./bucket-config/index.js";
+import { versionCommands } from "./versions/index.js";
 
 export const commands = [
   AliasSetCommand,
@@ -62,4 +64,6 @@ export const commands = [
   AdminKmsKeyStatusCommand,
   AdminKmsIdentityInfoCommand,
   UpdateCommand,
+  ...versionCommands,
+  ...bucketConfigCommands,
 ];

@@ -1,0 +1,4 @@
+import type { CommandClass } from "clipanion";
+
+/** Lifecycle, encryption, notification, watch, select and object-store admin commands. */
+export const bucketConfigCommands: CommandClass[] = [];
