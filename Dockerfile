@@ -1,5 +1,6 @@
-# One image for every program (gateway, releases, kms); compose.yaml picks the
-# command. Sources run through tsx, as from a clone: no build step to drift.
+# One image for every program (gateway, releases, kms, and the compose init
+# step that makes the certificates); compose.yaml picks the command. Sources
+# run through tsx, as from a clone: no build step to drift.
 FROM node:20-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -11,8 +12,14 @@ COPY gateway/package.json gateway/
 COPY cli/package.json cli/
 COPY wasm/package.json wasm/
 COPY tests/package.json tests/
+# --ignore-scripts skips native builds: the software HSM needs none, and the
+# PKCS#11 addon (pkcs11js) loads only when hsm.pkcs11 is configured; an image
+# for a PKCS#11 HSM adds build tools and `npm rebuild pkcs11js` here.
 RUN npm ci --omit=dev --ignore-scripts
 COPY . .
+# Mount points of the named volumes, owned by the runtime user so that Docker
+# copies that ownership into fresh volumes.
+RUN mkdir -p /secrets /data /releases && chown node:node /secrets /data /releases
 USER node
 ENV NODE_ENV=production
 EXPOSE 8080 7373

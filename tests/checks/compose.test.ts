@@ -1,36 +1,178 @@
+// compose.yaml checked against the code it runs: no Docker engine runs here,
+// so the file is parsed and every service's image, command, ports, volumes,
+// dependencies and health checks are compared with the programs' own
+// defaults and parsers (the KMS configs go through the real config loader).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { parse } from "yaml";
+import { loadConfig, type KmsConfig } from "@mc/kms";
+import { parseGatewayConfig } from "../../gateway/src/config.js";
 import { repoRoot } from "./run-tool.js";
 
 interface ComposeService {
   image?: string;
   build?: unknown;
   command?: string[];
+  ports?: string[];
+  volumes?: string[];
+  restart?: string;
+  environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+}
+
+const natsNames = ["nats1", "nats2", "nats3"];
+const kmsNames = ["kms1", "kms2", "kms3"];
+const natsUrls = natsNames.map((n) => `nats://${n}:4222`).join(",");
+const hsmKey = `hsm:aes256:${Buffer.alloc(32, 1).toString("base64")}`;
+
+async function load(): Promise<ComposeFile> {
+  // Compose resolves YAML merge keys (<<), which YAML 1.2 parsers leave off by default.
+  return parse(await readFile(join(repoRoot, "compose.yaml"), "utf8"), { merge: true }) as ComposeFile;
+}
+
+const svc = (doc: ComposeFile, name: string): ComposeService => {
+  const s = doc.services[name];
+  assert.ok(s, `missing service ${name}`);
+  return s;
+};
+
+/** `a:b[:ro]` volume entries as {source, target}. */
+const mounts = (s: ComposeService) => (s.volumes ?? []).map((v) => ({ source: v.split(":")[0] ?? "", target: v.split(":")[1] ?? "" }));
+
+/** Published `HOST_IP:HOST_PORT:CONTAINER_PORT` entries. */
+function published(s: ComposeService): { hostIp: string; hostPort: number; port: number }[] {
+  return (s.ports ?? []).map((p) => {
+    const m = /^(127\.0\.0\.1):(\d+):(\d+)$/.exec(p);
+    assert.ok(m, `port '${p}' is published on loopback as IP:HOST:CONTAINER`);
+    return { hostIp: m[1] ?? "", hostPort: Number(m[2]), port: Number(m[3]) };
+  });
+}
+
+/** The program arguments after the script a `node …` or `sh -c "… exec node …"` command runs. */
+function argsAfter(s: ComposeService, script: string): string[] {
+  const words = (s.command ?? []).flatMap((w) => w.split(/\s+/));
+  const i = words.indexOf(script);
+  assert.ok(i >= 0, `command runs ${script}: ${(s.command ?? []).join(" ")}`);
+  return words.slice(i + 1);
 }
 
 const compose = suite("compose.yaml");
 
-compose("should describe a coherent topology :: every dependency exists and is health-checked", async () => {
-  // Compose resolves YAML merge keys (<<), which YAML 1.2 parsers leave off by default.
-  const doc = parse(await readFile(join(repoRoot, "compose.yaml"), "utf8"), { merge: true }) as { services: Record<string, ComposeService> };
-  const services = doc.services;
-  const names = Object.keys(services);
-  for (const n of ["nats1", "nats2", "nats3", "gateway"]) assert.ok(names.includes(n), `missing service ${n}`);
-  for (const [name, svc] of Object.entries(services)) {
-    assert.ok(svc.image ?? svc.build, `${name} has neither image nor build`);
-    assert.ok(svc.healthcheck?.test.length, `${name} has no health check`);
-    for (const dep of Object.keys(svc.depends_on ?? {})) {
+compose("should describe a coherent topology :: every dependency exists, conditions are health or completion, every long-running service is health-checked", async () => {
+  const doc = await load();
+  const names = Object.keys(doc.services);
+  for (const n of [...natsNames, ...kmsNames, "kms-init", "releases1", "releases2", "gateway"]) assert.ok(names.includes(n), `missing service ${n}`);
+  const oneShot = names.filter((n) => doc.services[n]?.restart === "no");
+  assert.equal(oneShot, ["kms-init"]);
+  for (const [name, s] of Object.entries(doc.services)) {
+    assert.ok(s.image ?? s.build, `${name} has neither image nor build`);
+    if (s.build !== undefined) assert.ok(existsSync(join(repoRoot, typeof s.build === "string" ? s.build : ".", "Dockerfile")), `${name}: Dockerfile in the build context`);
+    if (!oneShot.includes(name)) assert.ok(s.healthcheck?.test.length, `${name} has no health check`);
+    for (const [dep, cond] of Object.entries(s.depends_on ?? {})) {
       assert.ok(names.includes(dep), `${name} depends on unknown ${dep}`);
-      assert.is(svc.depends_on?.[dep]?.condition, "service_healthy", `${name} -> ${dep}`);
+      assert.is(cond.condition, oneShot.includes(dep) ? "service_completed_successfully" : "service_healthy", `${name} -> ${dep}`);
+    }
+    for (const m of mounts(s)) {
+      if (!m.source.startsWith(".")) assert.ok(m.source in (doc.volumes ?? {}), `${name}: volume ${m.source} is declared`);
+      else assert.ok(existsSync(join(repoRoot, m.source)), `${name}: ${m.source} exists in the repo`);
     }
   }
-  const gatewayNats = services.gateway?.command?.join(" ") ?? "";
-  for (const n of ["nats1", "nats2", "nats3"]) assert.match(gatewayNats, `nats://${n}:4222`);
+  // No two services publish the same host port.
+  const hostPorts = Object.values(doc.services).flatMap((s) => published(s).map((p) => p.hostPort));
+  assert.is(new Set(hostPorts).size, hostPorts.length, "host ports are distinct");
+});
+
+compose("should run three KMS nodes whose configs the real loader accepts :: own certificate, shared HSM, one cluster, own data volume, ready check on 7373", async () => {
+  const doc = await load();
+  const init = svc(doc, "kms-init");
+  const initArgs = argsAfter(init, "scripts/cluster/init-secrets.ts");
+  assert.ok(existsSync(join(repoRoot, "scripts/cluster/init-secrets.ts")));
+  const secretsVolume = mounts(init).find((m) => m.target === initArgs[0])?.source;
+  assert.ok(secretsVolume, "init writes into a volume");
+  const configs: KmsConfig[] = [];
+  const dataVolumes = new Set<string>();
+  for (const name of kmsNames) {
+    const s = svc(doc, name);
+    assert.ok(s.depends_on?.["kms-init"], `${name} waits for the certificates`);
+    for (const n of natsNames) assert.ok(s.depends_on?.[n], `${name} waits for ${n}`);
+    for (const k of kmsNames) assert.not.ok(s.depends_on?.[k], `${name} must not wait for ${k}: a leader needs a majority up first`);
+    const args = argsAfter(s, "services/kms/bin/kms.js");
+    assert.is(args[0], "server");
+    const configPath = args[args.indexOf("--config") + 1] ?? "";
+    const configMount = mounts(s).find((m) => m.target === configPath);
+    assert.ok(configMount, `${name}: ${configPath} is mounted from the repo`);
+    // The loader as the node runs it: KMS_HSM_KEY is what the command exports from the secrets volume.
+    assert.match((s.command ?? []).join(" "), "/secrets/hsm.key");
+    const config = await loadConfig(join(repoRoot, configMount.source), { KMS_HSM_KEY: hsmKey });
+    configs.push(config);
+    assert.is(config.hsm?.kind, "key");
+    const { port } = config;
+    assert.is(port, 7373, "the contract's default port");
+    const secretsMount = mounts(s).find((m) => m.source === secretsVolume);
+    assert.ok(secretsMount && config.tls?.cert.startsWith(`${secretsMount.target}/`), `${name}: certificate from the secrets volume`);
+    assert.is(config.tls?.cert, `${secretsMount.target}/${name}.crt`, `${name} has its own certificate`);
+    const sans = initArgs.find((a) => a.startsWith(`${name}=`))?.split("=")[1]?.split(",") ?? [];
+    assert.ok(sans.includes(name), `${name}'s certificate has its service name as a SAN`);
+    assert.is(config.cluster?.host, `${name}:${port}`);
+    assert.equal(config.cluster?.nodes, kmsNames.map((k) => `${k}:7373`));
+    assert.is(config.cluster?.nats, natsUrls);
+    const dataMount = mounts(s).find((m) => m.target === config.dataDir);
+    assert.ok(dataMount && !dataMount.source.startsWith("."), `${name}: data_dir ${config.dataDir} is a named volume`);
+    dataVolumes.add(dataMount.source);
+    assert.ok(published(s).some((p) => p.port === port), `${name} publishes ${port}`);
+    const check = s.healthcheck?.test.join(" ") ?? "";
+    assert.match(check, "https");
+    assert.match(check, "/v1/health/ready");
+    assert.match(check, `port:${port}`);
+    assert.ok(sans.includes("localhost"), "the health check's host name is in the certificate");
+  }
+  assert.is(dataVolumes.size, 3, "each node its own data volume");
+  assert.is(new Set(configs.map((c) => c.cluster?.id)).size, 1, "one cluster id");
+  assert.is(new Set(configs.map((c) => JSON.stringify(c.enclaves))).size, 1, "one enclave list");
+});
+
+compose("should point the gateway and both release instances at the NATS cluster and one store :: flags the programs' parsers accept", async () => {
+  const doc = await load();
+  const gw = svc(doc, "gateway");
+  const gwArgs = argsAfter(gw, "gateway/bin/gateway.js");
+  const config = parseGatewayConfig(gwArgs, {});
+  assert.is(config.natsUrl, natsUrls);
+  assert.is(config.kms, undefined, "no embedded KMS in the distributed gateway");
+  const defaults = parseGatewayConfig([], {});
+  assert.is(config.port, defaults.port, "the gateway's default port");
+  assert.ok(published(gw).some((p) => p.port === config.port && p.hostPort === defaults.port));
+  const check = gw.healthcheck?.test.join(" ") ?? "";
+  assert.match(check, `:${config.port}/healthz`);
+  const storeVolume = mounts(gw).find((m) => m.target === config.storeSpec)?.source;
+  assert.ok(storeVolume, "the gateway's store is a volume");
+  for (const name of ["releases1", "releases2"]) {
+    const s = svc(doc, name);
+    const args = argsAfter(s, "services/releases/bin/releases.js");
+    assert.is(args[0], "serve");
+    const flag = (f: string) => args[args.indexOf(f) + 1];
+    assert.is(flag("--nats"), natsUrls);
+    assert.is(flag("--base-url"), config.baseUrl, "links the gateway serves");
+    assert.is(mounts(s).find((m) => m.target === flag("--store"))?.source, storeVolume, `${name} shares the gateway's store`);
+    assert.is(gw.depends_on?.[name]?.condition, "service_healthy");
+  }
+});
+
+compose("should be accepted by `docker compose config` where Docker Compose exists", () => {
+  if (spawnSync("docker", ["compose", "version"], { encoding: "utf8" }).status !== 0) {
+    process.stdout.write("  (docker compose is not installed here: skipped)\n");
+    return;
+  }
+  const res = spawnSync("docker", ["compose", "-f", join(repoRoot, "compose.yaml"), "config", "--quiet"], { encoding: "utf8", cwd: repoRoot });
+  assert.is(res.status, 0, res.stderr);
 });
 
 compose.run();
