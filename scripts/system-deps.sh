@@ -26,6 +26,8 @@ if [[ ${1:-} == bench ]]; then
   wanted[wrk]=wrk
   wanted[nginx]=nginx-light
   wanted[hyperfine]=hyperfine
+  wanted[etcd]=etcd-server
+  wanted[etcdctl]=etcd-client
 fi
 
 missing=()

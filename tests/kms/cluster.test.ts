@@ -4,23 +4,15 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { connect } from "node:tls";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createKmsClient, type KmsClient } from "@mc/kms";
 import { freePort } from "../harness/free-port.js";
 import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
-import { startProcess, type Started } from "../harness/processes.js";
 import { writeServerCerts, type CertFiles } from "../harness/tls-certs.js";
 import { waitFor } from "../harness/wait-for.js";
-import { getStatus, kmsBin, runKmsCli } from "./kms-harness.js";
-
-interface Member {
-  readonly port: number;
-  readonly host: string;
-  readonly configFile: string;
-  proc: Started | undefined;
-}
+import { agreedLeader, apiKeyOf, idOf, startMember as start, statusOf, tlsAnswers, waitReady, writeClusterConfigs, type Member } from "./cluster-harness.js";
+import { getStatus, runKmsCli } from "./kms-harness.js";
 
 interface Ctx {
   dir: string;
@@ -31,41 +23,13 @@ interface Ctx {
 }
 
 const cluster = suite<Ctx>("kms cluster (3 processes over nats-server)", { dir: "", nats: undefined, certs: undefined, ca: Buffer.alloc(0), members: [] });
-const hsmKey = `hsm:aes256:${Buffer.alloc(32, 7).toString("base64")}`;
-const env = { ...process.env, KMS_HSM_KEY: "" };
 
 cluster.before(async (ctx) => {
   ctx.dir = await mkdtemp(join(tmpdir(), "kms-cluster-"));
   ctx.nats = await startNatsServer();
   ctx.certs = await writeServerCerts(join(ctx.dir, "certs"));
   ctx.ca = await readFile(ctx.certs.caFile);
-  const ports = [await freePort(), await freePort(), await freePort()];
-  const hosts = ports.map((p) => `127.0.0.1:${p}`);
-  for (const [i, port] of ports.entries()) {
-    const nodeDir = join(ctx.dir, `n${i + 1}`);
-    await mkdir(nodeDir, { recursive: true });
-    const configFile = join(nodeDir, "kms.yaml");
-    const yaml = [
-      "version: v1",
-      `address: 127.0.0.1:${port}`,
-      "data_dir: data",
-      "tls:",
-      `  cert: ${ctx.certs.certFile}`,
-      `  key: ${ctx.certs.keyFile}`,
-      "hsm:",
-      `  key: ${hsmKey}`,
-      "enclaves: [default]",
-      "cluster:",
-      `  nats: ${ctx.nats.url}`,
-      "  id: test",
-      `  host: ${hosts[i] ?? ""}`,
-      `  nodes: [${hosts.join(", ")}]`,
-      "log:",
-      "  audit: off",
-    ].join("\n");
-    await writeFile(configFile, `${yaml}\n`);
-    ctx.members.push({ port, host: hosts[i] ?? "", configFile, proc: undefined });
-  }
+  ctx.members = await writeClusterConfigs(ctx.dir, 3, ctx.nats.url, ctx.certs);
 });
 
 cluster.after(async (ctx) => {
@@ -74,62 +38,32 @@ cluster.after(async (ctx) => {
   await rm(ctx.dir, { recursive: true, force: true });
 });
 
-/** True once a TLS handshake on the port completes (no name or chain check). */
-const tlsAnswers = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port, rejectUnauthorized: false }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
+const ready = (ctx: Ctx, m: Member): Promise<void> => waitReady(ctx.ca, m);
 
-const start = (m: Member): Started => (m.proc = startProcess(process.execPath, [kmsBin, "server", "--config", m.configFile], { env }));
-
-async function ready(ctx: Ctx, m: Member, timeoutMs = 20000): Promise<void> {
-  await waitFor(
-    async () => {
-      if (m.proc && m.proc.child.exitCode !== null) throw new Error(`kms ${m.host} exited: ${m.proc.output()}`);
-      return (await getStatus(m.port, "/v1/health/ready", ctx.ca).catch(() => 0)) === 200;
-    },
-    { what: `kms ${m.host} ready`, timeoutMs },
-  );
-}
-
-interface Status {
-  node_id: string;
-  leader_id: string;
-  role: string;
-  term: number;
-}
-
-async function statusOf(c: KmsClient): Promise<Status | undefined> {
-  const res = await c.send("GET", "/v1/status").catch(() => undefined);
-  return res?.status === 200 ? (JSON.parse(new TextDecoder().decode(res.body)) as Status) : undefined;
-}
-
-/** The member every live node agrees leads, and its term. */
-async function agreedLeader(clients: readonly KmsClient[], not?: string): Promise<{ id: string; term: number }> {
-  return waitFor(
-    async () => {
-      const all = await Promise.all(clients.map(statusOf));
-      const leaders = all.filter((s): s is Status => s?.role === "leader");
-      const first = leaders[0];
-      if (leaders.length !== 1 || !first || first.node_id === not) return undefined;
-      return all.every((s) => s?.leader_id === first.node_id) ? { id: first.node_id, term: first.term } : undefined;
-    },
-    { what: "one agreed leader", timeoutMs: 15000, intervalMs: 50 },
-  );
+/** Starts a non-member node from `yaml` (a member's config moved to a new port, then `edit`ed), runs `check`, stops it. */
+async function withExtraNode(ctx: Ctx, yaml: string, name: string, edit: (yaml: string, self: string) => string, check: (m: Member) => Promise<void>): Promise<void> {
+  const port = await freePort();
+  const host = `127.0.0.1:${port}`;
+  const hostLine = /^ {2}host: (.*)$/m.exec(yaml)?.[1] ?? "";
+  await mkdir(join(ctx.dir, name), { recursive: true });
+  const m: Member = { port, host, configFile: join(ctx.dir, name, "kms.yaml"), proc: undefined };
+  await writeFile(m.configFile, edit(yaml.replaceAll(hostLine, host), host));
+  try {
+    start(m);
+    await waitFor(() => tlsAnswers(port), { what: `${name} listening`, timeoutMs: 20000 });
+    await check(m);
+  } finally {
+    await m.proc?.kill();
+  }
 }
 
 cluster("should keep every acknowledged creation on all nodes across a kill -9 of the leader", async (ctx) => {
   const { members, ca } = ctx;
   for (const m of members) start(m);
   for (const m of members) await ready(ctx, m);
-  const apiKey = members.map((m) => /API Key (k1:\S+)/.exec(m.proc?.output() ?? "")?.[1]).find((k) => k !== undefined);
+  const apiKey = apiKeyOf(members);
   assert.ok(apiKey, "a first start prints the root API key");
   const clients = await Promise.all(members.map((m) => createKmsClient({ server: m.host, ca, apiKey })));
-  const idOf = (m: Member): string => m.host.replace(/[^A-Za-z0-9_-]/g, "_");
   try {
     const first = await agreedLeader(clients);
     const leader = members.find((m) => idOf(m) === first.id);
@@ -193,11 +127,10 @@ cluster("should keep every acknowledged creation on all nodes across a kill -9 o
 cluster("should step a paused leader down on SIGCONT, never two leaders in one term, and refuse writes without a majority", async (ctx) => {
   const { members, ca } = ctx;
   for (const m of members) await ready(ctx, m);
-  const apiKey = members.map((m) => /API Key (k1:\S+)/.exec(m.proc?.output() ?? "")?.[1]).find((k) => k !== undefined);
   // The restarted node did not print the key again; the other two did on their first start.
+  const apiKey = apiKeyOf(members);
   assert.ok(apiKey);
   const clients = await Promise.all(members.map((m) => createKmsClient({ server: m.host, ca, apiKey })));
-  const idOf = (m: Member): string => m.host.replace(/[^A-Za-z0-9_-]/g, "_");
   const leaderOfTerm = new Map<number, string>();
   const conflicts: string[] = [];
   let watching = true;
@@ -233,6 +166,9 @@ cluster("should step a paused leader down on SIGCONT, never two leaders in one t
     await oldClient.call("POST", "/v1/key/create/after-pause", {});
     assert.is((await oldClient.send("GET", "/v1/key/describe/during-pause")).status, 200);
 
+    // Ready for writes: a follower reaches a leader with a majority.
+    for (const m of members) assert.is(await getStatus(m.port, "/v1/health/ready?write", ca), 200, `${m.host} ready for writes`);
+
     // Two of three paused: no majority, so writes and linearizable reads answer 503 while crypto works.
     const leaderNow = await agreedLeader(clients);
     const lone = members.find((m) => idOf(m) === leaderNow.id) as Member;
@@ -254,6 +190,7 @@ cluster("should step a paused leader down on SIGCONT, never two leaders in one t
       const g = await loneClient.generate("after-pause", new Uint8Array([2]));
       assert.is((await loneClient.decrypt("after-pause", g.ciphertext, new Uint8Array([2]))).plaintext, g.plaintext);
       assert.is(await getStatus(lone.port, "/v1/health/ready", ca), 503);
+      assert.is(await getStatus(lone.port, "/v1/health/ready?write", ca), 503);
     } finally {
       for (const m of paused) m.proc?.child.kill("SIGCONT");
     }
@@ -271,7 +208,7 @@ cluster("should step a paused leader down on SIGCONT, never two leaders in one t
 cluster("should add a fresh fourth node through /v1/cluster/add and remove it again", async (ctx) => {
   const { members, ca } = ctx;
   for (const m of members) await ready(ctx, m);
-  const apiKey = members.map((m) => /API Key (k1:\S+)/.exec(m.proc?.output() ?? "")?.[1]).find((k) => k !== undefined) ?? "";
+  const apiKey = apiKeyOf(members) ?? "";
   const port = await freePort();
   const host = `127.0.0.1:${port}`;
   const nodeDir = join(ctx.dir, "n4");
@@ -313,6 +250,29 @@ cluster("should add a fresh fourth node through /v1/cluster/add and remove it ag
       await other.proc?.kill();
     }
 
+    // Same certificate, but another HSM key: refused by the configuration fingerprint (through the kms command).
+    const cliEnv = { KMS_API_KEY: apiKey, KMS_CA: ctx.certs?.caFile ?? "" };
+    const otherHsm = `  key: hsm:aes256:${Buffer.alloc(32, 9).toString("base64")}`;
+    await withExtraNode(ctx, yaml, "n6", (y) => y.replace(/^ {2}key: hsm:.*$/m, otherHsm), async (extra) => {
+      const r = await runKmsCli(["cluster", "add", extra.host, "--server", members[0]?.host ?? ""], cliEnv);
+      assert.is(r.code, 1);
+      assert.is(r.stderr.trim(), `kms: cannot join cluster: '${extra.host}' has a different HSM or enclave configuration`);
+    });
+    // Another enclave list changes the fingerprint too.
+    await withExtraNode(ctx, yaml, "n7", (y) => y.replace(/^enclaves: .*$/m, "enclaves: [default, extra]"), async (extra) => {
+      const r = await root.send("POST", "/v1/cluster/add", { host: extra.host });
+      assert.is(r.status, 400);
+      assert.match(r.body.toString(), "has a different HSM or enclave configuration");
+    });
+    // A node that founded a group of its own holds data: not empty.
+    await withExtraNode(ctx, yaml, "n8", (y, self) => y.replace(/^ {2}nodes: .*$/m, `  nodes: [${self}]`), async (extra) => {
+      await waitReady(ctx.ca, extra);
+      const r = await root.send("POST", "/v1/cluster/add", { host: extra.host });
+      assert.is(r.status, 400);
+      assert.is((JSON.parse(r.body.toString()) as { message: string }).message, `kms: cannot join cluster: node '${extra.host}' is not empty`);
+    });
+    assert.is((await root.call<{ nodes: unknown[] }>("GET", "/v1/cluster/status")).nodes.length, 3, "no refused node was added");
+
     const added = await root.call<{ nodes: string[] }>("POST", "/v1/cluster/add", { host });
     assert.ok(added.nodes.includes(host));
     await ready(ctx, joiner);
@@ -328,7 +288,6 @@ cluster("should add a fresh fourth node through /v1/cluster/add and remove it ag
       joined.close();
     }
     // The same through the kms command.
-    const cliEnv = { KMS_API_KEY: apiKey, KMS_CA: ctx.certs?.caFile ?? "" };
     const status = await runKmsCli(["cluster", "status", "--server", members[1]?.host ?? ""], cliEnv);
     assert.is(status.code, 0, status.stderr);
     assert.ok(status.stdout.startsWith("leader "), status.stdout);

@@ -4,7 +4,7 @@ import { createContextValues } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { toConnectError } from "@mc/shared";
 import { initCrypto } from "@mc/wasm";
-import type { KmsConfig } from "./config/config.js";
+import { nodeIdOf, type KmsConfig } from "./config/config.js";
 import { StartupError } from "./config/startup-error.js";
 import { createSodiumCrypto } from "./adapters/sodium-crypto.js";
 import { checkIdentity } from "./domain/identity.js";
@@ -22,6 +22,7 @@ import { HsmMismatchError } from "./adapters/hsm/hsm.js";
 import { openHsm } from "./adapters/hsm/open-hsm.js";
 import { createEnclavesOnce, startClusterNode, type ClusterNode } from "./adapters/cluster/cluster-node.js";
 import { addMember, removeMember } from "./adapters/cluster/membership.js";
+import { configFingerprint } from "./adapters/cluster/node-description.js";
 import { createLocalNode, type LocalNode } from "./adapters/storage/local-node.js";
 import { openLocalStore } from "./adapters/storage/local-store.js";
 import { formatApiKey, identityOfSeed } from "./adapters/tls/api-key.js";
@@ -108,7 +109,8 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
     // the local log; root-key.json stays, so a wrong HSM key still fails first.
     await store.close();
     try {
-      cluster = await startClusterNode({ cluster: config.cluster, dataDir: config.dataDir, rootKey: store.rootKey, log });
+      const fingerprint = configFingerprint(await hsm.checkValue(), config.enclaves);
+      cluster = await startClusterNode({ cluster: config.cluster, dataDir: config.dataDir, rootKey: store.rootKey, log, fingerprint, version: kmsVersion });
     } catch (err) {
       await hsm.close();
       throw new StartupError(`kms: cannot start cluster node: ${reason(err)}`);
@@ -169,9 +171,14 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
           raft: {
             status: () => cluster.status(),
             hosts: () => cluster.hosts(),
-            linearize: () => cluster.linearize(),
+            linearize: (timeoutMs?: number) => cluster.linearize(timeoutMs),
             addMember: (host: string) => addMember(cluster, host),
             removeMember: (host: string) => removeMember(cluster, host),
+            describe: () => cluster.describe(),
+            transferLeadership: async (host: string | undefined) => {
+              const r = await cluster.runner.transferLeadership(host === undefined ? undefined : nodeIdOf(host));
+              return { leaderId: r.leaderId, host: cluster.hosts()[r.leaderId] ?? "", term: r.term };
+            },
           },
         }
       : {}),

@@ -25,7 +25,7 @@ const material = () => ({ sealedKey: new Uint8Array([1, 2, 3]), sealedHmacKey: n
 
 function start(broker: MemoryBroker, dir: string, i: number): Promise<ClusterNode> {
   const cluster: ClusterConfig = { nats: "memory", id: "unit", host: hosts[i] ?? "", nodes: hosts };
-  return startClusterNode({ cluster, dataDir: join(dir, `n${i}`), rootKey, log: () => undefined, bus: broker.connect(), snapshotEvery: 20 });
+  return startClusterNode({ cluster, dataDir: join(dir, `n${i}`), rootKey, log: () => undefined, bus: broker.connect(), snapshotEvery: 20, fingerprint: "f", version: "test" });
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {

@@ -8,6 +8,7 @@ import { createEmptyState, type ApplyResult, type KmsState } from "../../domain/
 import { nodeIdOf, type ClusterConfig } from "../../config/config.js";
 import { decodeCommand, encodeCommand } from "../storage/command-codec.js";
 import { decodeState, encodeState } from "../storage/state-codec.js";
+import { describeRemoteNode, serveNodeDescription, type NodeDescription } from "./node-description.js";
 
 export interface ClusterNodeOptions {
   readonly cluster: ClusterConfig;
@@ -20,17 +21,24 @@ export interface ClusterNodeOptions {
   readonly bus?: Bus;
   /** Snapshot after this many applied entries (default 1000). */
   readonly snapshotEvery?: number;
+  /** The configuration fingerprint (HSM check value + enclaves) a joining node must share. */
+  readonly fingerprint: string;
+  readonly version: string;
 }
 
 export interface ClusterNode extends CommandSink {
   readonly id: string;
   readonly state: () => KmsState;
   /** Waits for a linearizable read point (ReadIndex) and for this node to apply up to it. */
-  linearize(): Promise<void>;
+  linearize(timeoutMs?: number): Promise<void>;
   status(): RunnerStatus;
   /** HOST:PORT of each member by node id. */
   hosts(): Record<string, string>;
   readonly runner: RaftRunner;
+  /** This node as a member sees it before adding it. */
+  describe(): NodeDescription;
+  /** Asks the node at HOST:PORT (over NATS) to describe itself. */
+  describeRemote(host: string, timeoutMs: number): Promise<NodeDescription>;
   close(): Promise<void>;
 }
 
@@ -83,8 +91,16 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
     if (ownBus) await bus.close();
     throw err;
   }
-  const self = runner.status().configuration;
-  if (![...self.voters, ...self.learners].some((m) => m.id === id)) o.log("kms: server not part of cluster");
+  const isMember = (): boolean => {
+    const c = runner.status().configuration;
+    return [...c.voters, ...c.learners].some((m) => m.id === id);
+  };
+  if (!isMember()) o.log("kms: server not part of cluster");
+  const describe = (): NodeDescription => {
+    const s = runner.status();
+    return { nodeId: id, host: o.cluster.host, version: o.version, configFingerprint: o.fingerprint, empty: s.lastIndex === 0 && s.snapshotIndex === 0, member: isMember(), clusterId: o.cluster.id };
+  };
+  const describer = serveNodeDescription(bus, o.cluster.id, id, describe);
   return {
     id,
     runner,
@@ -95,15 +111,18 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
       // Undefined when the entry reached this node inside a snapshot: it was applied, its answer is gone.
       return (r.result as ApplyResult | undefined) ?? { ok: true };
     },
-    async linearize() {
-      await runner.readIndex();
+    async linearize(timeoutMs?: number) {
+      await runner.readIndex(timeoutMs);
     },
     status: () => runner.status(),
+    describe,
+    describeRemote: (host, timeoutMs) => describeRemoteNode(bus, o.cluster.id, nodeIdOf(host), timeoutMs),
     hosts() {
       const c = runner.status().configuration;
       return Object.fromEntries([...c.voters, ...c.learners].map((m) => [m.id, m.address]));
     },
     async close() {
+      describer.close();
       await runner.stop();
       if (ownBus) await bus.close();
     },

@@ -2,6 +2,7 @@ import { checkServerIdentity, connect, type PeerCertificate } from "node:tls";
 import { AppError } from "@mc/shared";
 import { nodeIdOf, parseAddress } from "../../config/config.js";
 import type { ClusterNode } from "./cluster-node.js";
+import type { NodeDescription } from "./node-description.js";
 
 const maxNodes = 7;
 const probeMs = 5000;
@@ -26,15 +27,13 @@ function probe(host: string): Promise<PeerCertificate> {
   });
 }
 
-async function checkNode(host: string): Promise<void> {
-  let cert: PeerCertificate;
+/** The joiner's own account over NATS: its edge may answer while its consensus side does not. */
+async function describeJoiner(node: ClusterNode, host: string): Promise<NodeDescription> {
   try {
-    cert = await probe(host);
+    return await node.describeRemote(host, probeMs);
   } catch {
     throw joinError(`node '${host}' is not reachable`);
   }
-  const { host: name } = parseAddress(host);
-  if (checkServerIdentity(name, cert) !== undefined) throw joinError(`certificate of '${host}' does not match its address`);
 }
 
 const hostsOf = (node: ClusterNode): string[] => {
@@ -51,17 +50,27 @@ function checkHost(host: string): void {
 }
 
 /**
- * `POST /v1/cluster/add`: checks before any change (the new node and every
- * member answer within 5 s with a certificate for their address; fewer than
- * 7 members), then adds the node as a voter. Not checked yet: the
- * configuration fingerprint and that the new node is empty.
+ * `POST /v1/cluster/add`: every check of contract §8, in its order, runs
+ * before any change (all nodes answer within 5 s, with a certificate for
+ * their address; the joiner shares this node's configuration fingerprint and
+ * holds no data; fewer than 7 members), then the node is added as a voter.
  */
 export async function addMember(node: ClusterNode, host: string): Promise<string[]> {
   checkHost(host);
   const current = hostsOf(node);
   if (current.includes(host)) return current;
+  const all = [...current, host];
+  const probes = await Promise.allSettled(all.map((h) => probe(h)));
+  const unreachable = all.find((_h, i) => probes[i]?.status === "rejected");
+  if (unreachable !== undefined) throw joinError(`node '${unreachable}' is not reachable`);
+  const joiner = await describeJoiner(node, host);
+  for (const [i, h] of all.entries()) {
+    const p = probes[i];
+    if (p?.status === "fulfilled" && checkServerIdentity(parseAddress(h).host, p.value) !== undefined) throw joinError(`certificate of '${h}' does not match its address`);
+  }
+  if (joiner.configFingerprint !== node.describe().configFingerprint) throw joinError(`'${host}' has a different HSM or enclave configuration`);
+  if (!joiner.empty) throw joinError(`node '${host}' is not empty`);
   if (node.status().configuration.voters.length >= maxNodes) throw new AppError("already_exists", `kms: cannot join cluster: cluster already has ${maxNodes} nodes`);
-  for (const h of [...current, host]) await checkNode(h);
   await node.runner.changeMembership({ type: "addVoter", member: { id: nodeIdOf(host), address: host } });
   return hostsOf(node);
 }

@@ -12,8 +12,9 @@ import { KeyService } from "../../../gen/kms/v1/key_pb.js";
 import { PolicyService } from "../../../gen/kms/v1/policy_pb.js";
 import type { Caller } from "../../domain/authz.js";
 import type { Kms } from "../../domain/kms.js";
+import { readiness } from "./health-routes.js";
 import type { KmsMetrics } from "./metrics.js";
-import { clusterStatus, isLeader, nodeStatus, type NodeInfo } from "./node-info.js";
+import { clusterStatus, nodeStatus, type NodeInfo } from "./node-info.js";
 import { callerOf, type RequestInfo } from "./request-info.js";
 
 /** Carries the raw request into handlers, so they share the REST edge's identity. */
@@ -114,11 +115,7 @@ export function registerConnectServices(router: ConnectRouter, kms: Kms, node: N
   router.service(HealthService, {
     getVersion: () => ({ version: node.version, commit: node.commit }),
     checkLiveness: () => ({ status: "ok" }),
-    checkReadiness() {
-      const reason = node.notReady();
-      if (reason !== undefined) throw new AppError("unavailable", `not ready: ${reason}`);
-      return { status: "ready", leader: isLeader(node) };
-    },
+    checkReadiness: (r) => readiness(node, r.write),
     getMetrics: async () => ({ contentType: metrics.registry.contentType, text: await metrics.registry.metrics() }),
   });
   router.service(ClusterService, {
@@ -154,8 +151,17 @@ export function registerConnectServices(router: ConnectRouter, kms: Kms, node: N
       if (!node.raft) return single(as(ctx, "/v1/cluster/remove"));
       return { nodes: await node.raft.removeMember(r.host) };
     },
-    transferLeadership: (_r, ctx) => single(as(ctx, "/v1/cluster/transfer")),
-    describeNode: (_r, ctx) => single(as(ctx, "/v1/cluster/node")),
+    async transferLeadership(r, ctx) {
+      admin.authorize(as(ctx, "/v1/cluster/transfer"), "root");
+      if (!node.raft) return single(as(ctx, "/v1/cluster/transfer"));
+      const t = await node.raft.transferLeadership(r.host === "" ? undefined : r.host);
+      return { leaderId: t.leaderId, host: t.host, term: BigInt(t.term) };
+    },
+    describeNode(_r, ctx) {
+      admin.authorize(as(ctx, "/v1/cluster/node"), "root");
+      if (node.raft) return node.raft.describe();
+      return { nodeId: node.nodeId, host: node.host, version: node.version, configFingerprint: "", empty: node.appliedIndex() === 0n, member: true, clusterId: "" };
+    },
   });
   router.service(AuditService, {
     async *watchAuditLog(_r, ctx) {

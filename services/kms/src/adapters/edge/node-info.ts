@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import type { RunnerStatus } from "@mc/consensus";
+import type { NodeDescription } from "../cluster/node-description.js";
 
 /** The Raft side of a node in cluster mode. */
 export interface RaftInfo {
@@ -7,10 +8,13 @@ export interface RaftInfo {
   /** HOST:PORT of each member by node id. */
   hosts(): Record<string, string>;
   /** Linearizable read point (ReadIndex), applied here when it resolves. */
-  linearize(): Promise<void>;
+  linearize(timeoutMs?: number): Promise<void>;
   /** Membership changes (root only, checked by the caller): the member addresses afterwards. */
   addMember(host: string): Promise<string[]>;
   removeMember(host: string): Promise<string[]>;
+  describe(): NodeDescription;
+  /** Hands leadership to the member at HOST:PORT, or to the most up-to-date one. */
+  transferLeadership(host: string | undefined): Promise<{ leaderId: string; host: string; term: number }>;
 }
 
 /** What the edge reports about the node beyond the domain (status, health, audit). */
