@@ -273,6 +273,18 @@ cluster("should add a fresh fourth node through /v1/cluster/add and remove it ag
     });
     assert.is((await root.call<{ nodes: unknown[] }>("GET", "/v1/cluster/status")).nodes.length, 3, "no refused node was added");
 
+    // Membership changes under load: creations keep flowing through another member meanwhile.
+    const loadClient = await createKmsClient({ server: members[1]?.host ?? "", ca, apiKey });
+    const acked: string[] = [];
+    const failed: string[] = [];
+    let loading = true;
+    const load = (async () => {
+      for (let i = 0; loading; i++) {
+        const res = await loadClient.send("POST", `/v1/key/create/load-${i}`, {}).catch(() => undefined);
+        if (res?.status === 200) acked.push(`load-${i}`);
+        else failed.push(`load-${i}: ${res?.status ?? "network"}`);
+      }
+    })();
     const added = await root.call<{ nodes: string[] }>("POST", "/v1/cluster/add", { host });
     assert.ok(added.nodes.includes(host));
     await ready(ctx, joiner);
@@ -297,6 +309,13 @@ cluster("should add a fresh fourth node through /v1/cluster/add and remove it ag
     assert.not.ok(removed.stdout.includes(host));
     assert.ok(removed.stdout.includes(members[0]?.host ?? "-"));
     await root.call("POST", "/v1/key/create/after-removal", {});
+    loading = false;
+    await load;
+    loadClient.close();
+    assert.equal(failed, [], "no creation failed during add and remove");
+    assert.ok(acked.length > 10, `creations ran during the changes (${acked.length})`);
+    const listed = new Set((await root.call<{ names: string[] }>("GET", "/v1/key/list/load-*")).names);
+    assert.equal(acked.filter((n) => !listed.has(n)), [], "every creation under load is kept");
   } finally {
     root.close();
     await joiner.proc?.kill();
