@@ -1,0 +1,69 @@
+// `npm run cluster -- up|status|down`: compose.yaml's topology as local
+// processes on loopback, for machines without Docker (docs/operations.md).
+import { relative } from "node:path";
+import { down } from "./down.js";
+import { secretsOf } from "./services.js";
+import { status } from "./status.js";
+import { clusterDir } from "./topology.js";
+import { ClusterError, up } from "./up.js";
+
+const usage = `Usage: npm run cluster -- <up|status|down>
+
+Starts on 127.0.0.1 what compose.yaml describes: nats-server x3 (clustered),
+three KMS nodes in one Raft cluster, two release service instances and the
+gateway. State (certificates, keys, data, logs, pid files) lives in
+$MC_CLUSTER_DIR, default .cluster/ in the repository.
+
+  up       start whatever is not running; returns once all is ready
+  status   processes, KMS roles (naming the leader) and readiness
+  down     stop every process \`up\` started
+
+Environment: MC_CLUSTER_DIR (state folder), MC_CLUSTER_PORTS=auto (free
+ports instead of 4222-4224, 7373-7375, 8080; chosen at the first up).
+`;
+
+const out = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+async function main(command: string | undefined): Promise<number> {
+  const dir = clusterDir();
+  const shown = relative(process.cwd(), dir).startsWith("..") ? dir : relative(process.cwd(), dir) || ".";
+  switch (command) {
+    case "up": {
+      const r = await up(dir);
+      const files = secretsOf(r.topology);
+      out(r.started.length === 0 ? `cluster already up (${shown}): nothing to start` : `cluster up (${shown}): started ${r.started.join(", ")}`);
+      for (const s of r.services) out(`  ${s.name.padEnd(10)} ${s.endpoint}`);
+      out(`  CA:           ${files.caFile}   (clients: --ca / KMS_CA / mc's certs/CAs)`);
+      out(`  root API key: ${files.apiKeyFile}   (KMS_API_KEY=$(cat ${files.apiKeyFile}))`);
+      out(`  logs:         ${dir}/logs/`);
+      return 0;
+    }
+    case "status": {
+      const r = await status(dir);
+      for (const l of r.lines) out(l);
+      return r.healthy ? 0 : 1;
+    }
+    case "down": {
+      const r = await down(dir);
+      out(r.stopped.length === 0 ? `cluster is not up (${shown}): nothing to stop` : `cluster down: stopped ${r.stopped.join(", ")}; no process left`);
+      return 0;
+    }
+    case "-h":
+    case "--help":
+    case "help":
+      process.stdout.write(usage);
+      return 0;
+    default:
+      process.stderr.write(command === undefined ? usage : `cluster: unknown command '${command}'\n\n${usage}`);
+      return 2;
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv[2]);
+} catch (err) {
+  process.stderr.write(`cluster: ${err instanceof ClusterError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
+}

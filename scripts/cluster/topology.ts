@@ -1,0 +1,78 @@
+// The launcher's topology on loopback: the same services as compose.yaml,
+// with ports fixed at the first `up` and kept in state.json (the KMS cluster
+// remembers its members by HOST:PORT, so a later `up` must reuse them).
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export interface Ports {
+  readonly nats: readonly { client: number; cluster: number; monitor: number }[];
+  readonly kms: readonly number[];
+  readonly gateway: number;
+}
+
+export interface Topology {
+  readonly dir: string;
+  readonly ports: Ports;
+}
+
+/** compose.yaml's published ports, and NATS's own defaults. */
+export const defaultPorts: Ports = {
+  nats: [0, 1, 2].map((i) => ({ client: 4222 + i, cluster: 6222 + i, monitor: 8222 + i })),
+  kms: [7373, 7374, 7375],
+  gateway: 8080,
+};
+
+export const clusterDir = (env: NodeJS.ProcessEnv = process.env): string => resolve(env.MC_CLUSTER_DIR || join(repoRoot, ".cluster"));
+
+export const stateFile = (dir: string): string => join(dir, "state.json");
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const a = srv.address();
+      srv.close(() => ok(typeof a === "object" && a ? a.port : 0));
+    });
+  });
+}
+
+/** True when nothing listens on 127.0.0.1:port. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((ok) => {
+    const srv = createServer();
+    srv.once("error", () => ok(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => ok(true)));
+  });
+}
+
+async function autoPorts(): Promise<Ports> {
+  const nats = [];
+  for (let i = 0; i < 3; i++) nats.push({ client: await freePort(), cluster: await freePort(), monitor: await freePort() });
+  return { nats, kms: [await freePort(), await freePort(), await freePort()], gateway: await freePort() };
+}
+
+export const allPorts = (p: Ports): number[] => [...p.nats.flatMap((n) => [n.client, n.cluster, n.monitor]), ...p.kms, p.gateway];
+
+/** Reads state.json, or plans the ports of a first start (`MC_CLUSTER_PORTS=auto`: free ones). */
+export async function loadTopology(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<{ topology: Topology; fresh: boolean }> {
+  if (existsSync(stateFile(dir))) {
+    const ports = (JSON.parse(await readFile(stateFile(dir), "utf8")) as { ports: Ports }).ports;
+    return { topology: { dir, ports }, fresh: false };
+  }
+  const ports = env.MC_CLUSTER_PORTS === "auto" ? await autoPorts() : defaultPorts;
+  return { topology: { dir, ports }, fresh: true };
+}
+
+export async function saveTopology(t: Topology): Promise<void> {
+  await mkdir(t.dir, { recursive: true });
+  await writeFile(stateFile(t.dir), `${JSON.stringify({ ports: t.ports }, null, 2)}\n`);
+}
+
+export const natsUrls = (p: Ports): string => p.nats.map((n) => `nats://127.0.0.1:${n.client}`).join(",");
+export const kmsHost = (port: number): string => `127.0.0.1:${port}`;
