@@ -2,6 +2,7 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { mcError, usageError } from "../errors.js";
+import { isLockBlocked } from "../s3-features/versions-errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { ageFilter } from "./flags.js";
@@ -64,7 +65,11 @@ export class RmCommand extends BaseCommand {
     const one = async (key: string, versionId?: string): Promise<void> => {
       const url = displayUrl(loc, key);
       if (this.dryRun) return this.report(ctx, url, false, versionId ?? "");
-      const res = await store.remove(key, versionId);
+      const res = await store.remove(key, versionId).catch((err: unknown) => {
+        // RGW says only "AccessDenied" for a version protected by retention or legal hold: name the lock.
+        if (!isLockBlocked(err)) throw err;
+        throw mcError(`Unable to remove \`${url}\`${versionId ? ` (versionId=${versionId})` : ""}: object is WORM protected by a retention period or legal hold`, err, "permission_denied");
+      });
       this.report(ctx, url, res.deleteMarker, versionId ?? res.versionId);
     };
     if (!this.recursive) {

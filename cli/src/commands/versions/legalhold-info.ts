@@ -1,0 +1,34 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../base-command.js";
+import type { McContext } from "../../context.js";
+import { featureError } from "../../s3-features/versions-errors.js";
+import { getLegalHold } from "../../s3-features/versions-legalhold.js";
+import { checkLockFlags } from "../../s3-features/versions-lock-flags.js";
+import { printLegalHold } from "../../s3-features/versions-lock-output.js";
+import { s3Target } from "../../s3-features/versions-target.js";
+import { walkObjects } from "../../s3-features/versions-walk.js";
+
+export class LegalHoldInfoCommand extends BaseCommand {
+  static override paths = [["legalhold", "info"]];
+  static override usage = Command.Usage({ category: "Object lock commands", description: "show legal hold of object(s)", examples: [["Show legal hold of an object", "$0 legalhold info myminio/mybucket/file.txt"]] });
+  recursive = Option.Boolean("-r,--recursive", false, { description: "show legal hold recursively" });
+  versionId = Option.String("--version-id,--vid", { description: "show legal hold of a specific object version" });
+  versions = Option.Boolean("--versions", false, { description: "show legal hold of all versions of object(s)" });
+  target = Option.String({ name: "TARGET", required: false });
+
+  async run(ctx: McContext): Promise<number> {
+    checkLockFlags("legalhold info", { isDefault: false, recursive: this.recursive, versions: this.versions, versionId: this.versionId });
+    const t = s3Target(ctx, this.target, "legalhold info");
+    // Keys are shown relative to the target's folder, as upstream does.
+    const dir = t.key.slice(0, t.key.lastIndexOf("/") + 1);
+    return walkObjects(ctx, t, { recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "show legal hold", async (item) => {
+      let status: string;
+      try {
+        status = await getLegalHold(t.client, t.bucket, item.key, item.versionId || undefined);
+      } catch (err) {
+        throw featureError(`get legal hold of \`${item.url}\``, "object legal hold", err);
+      }
+      printLegalHold(ctx, item.url, item.key.slice(dir.length), item.versionId, status);
+    });
+  }
+}

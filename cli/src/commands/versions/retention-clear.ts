@@ -1,0 +1,50 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../base-command.js";
+import type { McContext } from "../../context.js";
+import { featureError } from "../../s3-features/versions-errors.js";
+import { checkLockFlags } from "../../s3-features/versions-lock-flags.js";
+import { printBucketLock, printRetentionChange } from "../../s3-features/versions-lock-output.js";
+import { clearRetention, setBucketLock } from "../../s3-features/versions-retention.js";
+import { requireBucketOnly, s3Target } from "../../s3-features/versions-target.js";
+import { walkObjects } from "../../s3-features/versions-walk.js";
+
+export class RetentionClearCommand extends BaseCommand {
+  static override paths = [["retention", "clear"]];
+  static override usage = Command.Usage({
+    category: "Object lock commands",
+    description: "clear retention of object(s) or the bucket's default retention",
+    examples: [
+      ["Clear governance retention of an object", "$0 retention clear --bypass myminio/mybucket/file.txt"],
+      ["Clear a bucket's default retention", "$0 retention clear --default myminio/mybucket"],
+    ],
+  });
+  isDefault = Option.Boolean("--default", false, { description: "clear the bucket's default retention" });
+  recursive = Option.Boolean("-r,--recursive", false, { description: "clear retention recursively" });
+  versionId = Option.String("--version-id,--vid", { description: "clear retention of a specific object version" });
+  versions = Option.Boolean("--versions", false, { description: "clear retention of all versions of object(s)" });
+  bypass = Option.Boolean("--bypass", false, { description: "bypass governance retention" });
+  target = Option.String({ name: "TARGET", required: false });
+
+  async run(ctx: McContext): Promise<number> {
+    checkLockFlags("retention clear", { isDefault: this.isDefault, recursive: this.recursive, versions: this.versions, versionId: this.versionId });
+    const t = s3Target(ctx, this.target, "retention clear");
+    if (this.isDefault) {
+      requireBucketOnly(t, "retention clear --default");
+      try {
+        await setBucketLock(t.client, t.bucket, undefined);
+      } catch (err) {
+        throw featureError(`clear default retention on \`${t.url}\``, "object lock", err);
+      }
+      printBucketLock(ctx, "clear", t.url, { enabled: true, mode: "", validity: "" });
+      return 0;
+    }
+    return walkObjects(ctx, t, { recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "clear retention", async (item) => {
+      try {
+        await clearRetention(t.client, t.bucket, item.key, { bypass: this.bypass, ...(item.versionId ? { versionId: item.versionId } : {}) });
+      } catch (err) {
+        throw featureError(`clear retention on \`${item.url}\``, "object retention", err);
+      }
+      printRetentionChange(ctx, "clear", item.url, item.versionId, "", "");
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import type { McContext } from "../context.js";
+import { mcError } from "../errors.js";
+import { requireObject, type S3Target } from "./versions-target.js";
+
+export interface WalkOptions {
+  readonly recursive: boolean;
+  /** Every version instead of the latest. */
+  readonly versions: boolean;
+  readonly versionId?: string | undefined;
+}
+
+/** One object (version) to act on: its key and its version id ("" = latest). */
+export interface WalkItem {
+  readonly key: string;
+  readonly versionId: string;
+  readonly url: string;
+}
+
+/**
+ * Calls `act` for the target object, or with -r for every object under the
+ * prefix (with --versions for every version; delete markers are skipped, the
+ * lock APIs do not apply to them). Failures are printed and counted; finding
+ * nothing at all is an error too, as upstream.
+ */
+export async function walkObjects(ctx: McContext, t: S3Target, opts: WalkOptions, what: string, act: (item: WalkItem) => Promise<void>): Promise<number> {
+  if (opts.versionId !== undefined || (!opts.recursive && !opts.versions)) {
+    requireObject(t, what);
+    await act({ key: t.key, versionId: opts.versionId ?? "", url: t.url });
+    return 0;
+  }
+  let failed = 0;
+  let found = 0;
+  const prefix = opts.recursive ? t.key : t.key.slice(0, t.key.lastIndexOf("/") + 1);
+  for await (const e of t.store.list(prefix, { recursive: true, versions: opts.versions })) {
+    if (e.isDir || e.isDeleteMarker) continue;
+    if (!opts.recursive && e.key !== t.key) continue;
+    found++;
+    const item = { key: e.key, versionId: opts.versions ? (e.versionId ?? "") : "", url: t.store.url(e.key) };
+    try {
+      await act(item);
+    } catch (err) {
+      ctx.output.error(err);
+      failed++;
+    }
+  }
+  if (found === 0) throw mcError(`Unable to find any object/version to ${what} under \`${t.url}\`.`, undefined, "not_found");
+  return failed;
+}
