@@ -38,6 +38,7 @@ Options:
 
 Endpoints:
   GET /healthz                          gateway and bus health (JSON)
+  GET /metrics                          Prometheus metrics (requests, latencies)
   GET /api/releases/<product>[/latest]  release records (JSON)
   GET /api/feeds/<product>.json         JSON Feed;  GET /feed-<product>.rss  RSS
   GET /<product>/<component>/release/…  binaries, checksums, signatures, notes

@@ -5,6 +5,7 @@ import { createBusTransport, type Bus } from "@mc/shared";
 import { createCatalogEvents, type ReleaseStore } from "@mc/releases";
 import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import type { BusHealth } from "./bus-health.js";
+import { createGatewayMetrics } from "./http/metrics.js";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.js";
 import { answerHot } from "./http/send-generated.js";
 import { createApiRoutes } from "./releases/api-routes.js";
@@ -69,8 +70,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
   const connect = connectNodeAdapter({ routes: (router) => router.service(ReleaseService, createReleaseProxy(client)) });
+  const metrics = createGatewayMetrics();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith(connectPrefix)) connect(req, res);
+    metrics.observe(req, res);
+    if (req.url === "/metrics" && req.method === "GET") res.writeHead(200, { "content-type": metrics.contentType, "cache-control": "no-store" }).end(metrics.render());
+    else if (req.url?.startsWith(connectPrefix)) connect(req, res);
     else if (!answerHot(req, res, cache, now())) void handler(req, res);
   });
   return {

@@ -126,7 +126,7 @@ async function derivedConfig(ctx: Ctx, dir: string): Promise<string> {
   return file;
 }
 
-launcher("should be scraped by a real Prometheus on the example configuration: three KMS targets up, consens_elections present", async (ctx) => {
+launcher("should be scraped by a real Prometheus on the example configuration: three KMS targets and the gateway up, consens_elections present", async (ctx) => {
   const dir = join(ctx.dir, "prometheus");
   ctx.prom = await startPrometheusFromFile(dir, await derivedConfig(ctx, dir));
   const prom = ctx.prom;
@@ -141,6 +141,10 @@ launcher("should be scraped by a real Prometheus on the example configuration: t
   }, { what: "consens_elections from three nodes", timeoutMs: 10000, intervalMs: 250 });
   for (const s of elections) assert.ok(Number(s.value[1]) >= 1, `${s.metric.instance} counted its first election`);
   assert.is((await prom.query("sum(consens_leader)"))[0]?.value[1], "1");
+  // The gateway's /metrics: up, with the requests the launcher's readiness checks made.
+  await waitFor(async () => (await prom.query('up{job="gateway"} == 1')).length === 1, { what: "gateway target up", timeoutMs: 10000, intervalMs: 250 });
+  const healthz = await prom.query('http_request{job="gateway",route="/healthz",code="200"}');
+  assert.ok(Number(healthz[0]?.value[1]) >= 1, "gateway counts its /healthz requests");
   const firing = await prom.query('ALERTS{alertname="KmsLeaderElectionsRising"}');
   assert.equal(firing, [], "a quiet cluster does not alert");
 });
