@@ -4,6 +4,8 @@ import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { mcError, usageError } from "../errors.js";
 import { requireStore } from "../storage/location.js";
+import { explainReadError } from "../s3-features/sse-errors.js";
+import { withEncryption } from "../s3-features/sse-context.js";
 
 export class CatCommand extends BaseCommand {
   static override paths = [["cat"]];
@@ -11,14 +13,19 @@ export class CatCommand extends BaseCommand {
   versionId = Option.String("--version-id,--vid", { description: "display a specific version of an object" });
   offset = Option.String("--offset", { description: "start offset" });
   tail = Option.String("--tail", { description: "tail number of bytes at ending of file" });
+  encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
+  encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {
+    ctx = withEncryption(ctx, this.encC, this.encKms);
     if (this.targets.length === 0) throw usageError("cat needs at least one TARGET.");
     for (const arg of this.targets) {
       const loc = ctx.locate(arg);
       const store = requireStore(loc);
-      const info = await store.stat(loc.key, this.versionId);
+      const info = await store.stat(loc.key, this.versionId).catch((err: unknown) => {
+        throw explainReadError(arg, err);
+      });
       if (!info) throw mcError(`Unable to read from \`${arg}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey", key: loc.key }), "not_found");
       let offset = this.offset === undefined ? 0 : Number(this.offset);
       if (this.tail !== undefined) offset = Math.max(0, info.size - Number(this.tail));

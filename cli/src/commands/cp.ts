@@ -4,6 +4,7 @@ import type { McContext } from "../context.js";
 import { usageError } from "../errors.js";
 import { runCopyCommand } from "../transfer/copy-run.js";
 import { ageFilter } from "./flags.js";
+import { withEncryption } from "../s3-features/sse-context.js";
 
 export class CpCommand extends BaseCommand {
   static override paths = [["cp"]];
@@ -18,9 +19,12 @@ export class CpCommand extends BaseCommand {
   olderThan = Option.String("--older-than", { description: "copy objects older than value in duration string (e.g. 7d10h31s)" });
   newerThan = Option.String("--newer-than", { description: "copy objects newer than value in duration string (e.g. 7d10h31s)" });
   maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
+  encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
+  encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "SOURCE... TARGET" });
 
   async run(ctx: McContext): Promise<number> {
+    ctx = withEncryption(ctx, this.encC, this.encKms);
     if (this.targets.length < 2) throw usageError(`${this.removeSource ? "mv" : "cp"} needs SOURCE and TARGET.`);
     const sources = this.targets.slice(0, -1);
     const target = this.targets.at(-1) ?? "";

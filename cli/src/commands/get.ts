@@ -4,14 +4,18 @@ import type { McContext } from "../context.js";
 import { usageError } from "../errors.js";
 import { requireStore } from "../storage/location.js";
 import { runCopyCommand } from "../transfer/copy-run.js";
+import { withEncryption } from "../s3-features/sse-context.js";
 
 export class GetCommand extends BaseCommand {
   static override paths = [["get"]];
   static override usage = Command.Usage({ category: "Object commands", description: "download an object to the local filesystem", examples: [["Download", "$0 get myminio/bucket/file.txt ./file.txt"]] });
   versionId = Option.String("--version-id,--vid", { description: "download a specific version" });
+  encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
+  encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "SOURCE TARGET" });
 
   async run(ctx: McContext): Promise<number> {
+    ctx = withEncryption(ctx, this.encC, this.encKms);
     if (this.targets.length !== 2) throw usageError("get needs SOURCE and TARGET.");
     const [source = "", target = ""] = this.targets;
     if (ctx.locate(source).kind !== "s3") throw usageError("get needs a remote SOURCE (alias/bucket/object).");

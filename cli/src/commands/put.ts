@@ -4,6 +4,7 @@ import type { McContext } from "../context.js";
 import { usageError } from "../errors.js";
 import { runCopyCommand } from "../transfer/copy-run.js";
 import { parseSize } from "../util/humanize.js";
+import { withEncryption } from "../s3-features/sse-context.js";
 
 export class PutCommand extends BaseCommand {
   static override paths = [["put"]];
@@ -11,9 +12,12 @@ export class PutCommand extends BaseCommand {
   parallel = Option.String("-P,--parallel", { description: "upload number of parts in parallel (default 4)" });
   partSize = Option.String("-s,--part-size", { description: "each part size (default 16MiB)" });
   disableMultipart = Option.Boolean("--disable-multipart", false, { description: "disable multipart upload feature" });
+  encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
+  encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "SOURCE TARGET" });
 
   async run(ctx: McContext): Promise<number> {
+    ctx = withEncryption(ctx, this.encC, this.encKms);
     if (this.targets.length !== 2) throw usageError("put needs SOURCE and TARGET.");
     const [source = "", target = ""] = this.targets;
     if (ctx.locate(target).kind !== "s3") throw usageError("put needs a remote TARGET (alias/bucket/...).");

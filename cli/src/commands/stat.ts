@@ -6,6 +6,8 @@ import { displayUrl, requireStore, type Location } from "../storage/location.js"
 import type { ObjectInfo } from "../storage/types.js";
 import { dirPrefix } from "../transfer/plan.js";
 import { formatDate, iBytes, rfc3339Local } from "../util/humanize.js";
+import { explainReadError } from "../s3-features/sse-errors.js";
+import { withEncryption } from "../s3-features/sse-context.js";
 
 const row = (name: string, value: string): string => `${name.padEnd(10)}: ${value} `;
 
@@ -14,9 +16,12 @@ export class StatCommand extends BaseCommand {
   static override usage = Command.Usage({ category: "Object commands", description: "show object metadata" });
   recursive = Option.Boolean("-r,--recursive", false, { description: "stat all objects recursively" });
   versionId = Option.String("--version-id,--vid", { description: "stat a specific object version" });
+  encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
+  encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<number> {
+    ctx = withEncryption(ctx, this.encC, this.encKms);
     if (this.targets.length === 0) throw usageError("stat needs at least one TARGET.");
     let failed = 0;
     let first = true;
@@ -50,7 +55,7 @@ export class StatCommand extends BaseCommand {
         }
         show(loc, info);
       } catch (err) {
-        ctx.output.error(err, this.targets.length === 1 ? "fatal" : "error");
+        ctx.output.error(explainReadError(arg, err), this.targets.length === 1 ? "fatal" : "error");
         failed++;
       }
     }

@@ -38,6 +38,8 @@ export interface WriteOptions {
   readonly onProgress?: (bytes: number) => void;
   /** Called once the data is written and before it becomes visible; throwing discards it. */
   readonly verify?: () => void;
+  /** Server-side encryption: headers for the PUT/CreateMultipartUpload and for every UploadPart (SSE-C). */
+  readonly encryption?: { readonly headers: Readonly<Record<string, string>>; readonly partHeaders: Readonly<Record<string, string>> };
 }
 
 /**
