@@ -149,6 +149,23 @@ launcher("should be scraped by a real Prometheus on the example configuration: t
   assert.equal(firing, [], "a quiet cluster does not alert");
 });
 
+launcher("should answer every panel of ops/grafana-dashboard.json: valid PromQL over metric names the cluster exports", async (ctx) => {
+  const prom = ctx.prom;
+  assert.ok(prom);
+  const dash = JSON.parse(await readFile(join(repoRoot, "ops/grafana-dashboard.json"), "utf8")) as { panels: { title: string; targets: { expr: string }[] }[] };
+  const titles = dash.panels.map((p) => p.title.toLowerCase()).join(" | ");
+  for (const topic of ["elections", "leader", "commit lag", "requests", "latency"]) assert.match(titles, topic);
+  const known = new Set(((await (await fetch(`${prom.url}/api/v1/label/__name__/values`)).json()) as { data: string[] }).data);
+  for (const panel of dash.panels) {
+    for (const { expr } of panel.targets) {
+      const res = (await (await fetch(`${prom.url}/api/v1/query?query=${encodeURIComponent(expr)}`)).json()) as { status: string; error?: string };
+      assert.is(res.status, "success", `${panel.title}: ${expr}: ${res.error ?? ""}`);
+      const names = expr.match(/\b(consens_\w+|http_request\w*|up)\b/g) ?? [];
+      for (const n of names) assert.ok(known.has(n), `${panel.title}: metric ${n} is exported`);
+    }
+  }
+});
+
 async function leaderName(ctx: Ctx, not?: string): Promise<string> {
   const ca = await readFile(join(ctx.dir, "secrets", "ca.crt"));
   const apiKey = (await readFile(join(ctx.dir, "secrets", "root-api-key"), "utf8")).trim();
