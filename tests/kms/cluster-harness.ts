@@ -64,7 +64,7 @@ export async function writeClusterConfigs(dir: string, count: number, natsUrl: s
   return members;
 }
 
-export const startMember = (m: Member): Started => (m.proc = startProcess(process.execPath, [kmsBin, "server", "--config", m.configFile], { env }));
+export const startMember = (m: Member): Started => (m.proc = startProcess(process.execPath, [...(process.env.KMS_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.KMS_PROF}`] : []), kmsBin, "server", "--config", m.configFile], { env }));
 
 export const idOf = (m: Member): string => m.host.replace(/[^A-Za-z0-9_-]/g, "_");
 

@@ -25,8 +25,14 @@ export function addForwardService(router: ConnectRouter, ops: LeaderOps): void {
   router.service(ForwardService, {
     propose: (req) =>
       mapped(async () => {
-        const r = await ops.proposeAsLeader(req.data);
-        return { index: BigInt(r.index), term: BigInt(r.term), leaderId: ops.leaderId() };
+        if (req.batch.length === 0) {
+          const r = await ops.proposeAsLeader(req.data);
+          return { index: BigInt(r.index), term: BigInt(r.term), leaderId: ops.leaderId() };
+        }
+        // Pushed in one synchronous loop, the commands share one leader batch (one propose).
+        const all = await Promise.all(req.batch.map((data) => ops.proposeAsLeader(data)));
+        const term = all[0]?.term ?? 0;
+        return { index: BigInt(all[0]?.index ?? 0), term: BigInt(term), leaderId: ops.leaderId(), indexes: all.map((r) => BigInt(r.index)) };
       }),
     readIndex: () =>
       mapped(async () => {
@@ -52,6 +58,8 @@ export function addForwardService(router: ConnectRouter, ops: LeaderOps): void {
 /** Calls ForwardService on one node (the leader); errors come back as AppError. */
 export interface ForwardClient {
   propose(leader: string, from: string, data: Uint8Array, timeoutMs: number): Promise<{ index: number; term: number }>;
+  /** Several commands in one call: the index of each, in order, and the term they were appended in. */
+  proposeBatch(leader: string, from: string, batch: readonly Uint8Array[], timeoutMs: number): Promise<{ indexes: number[]; term: number }>;
   readIndex(leader: string, from: string, timeoutMs: number): Promise<{ index: number; term: number }>;
   changeMembership(leader: string, from: string, change: MembershipChange, timeoutMs: number): Promise<{ index: number; term: number; configuration: Configuration }>;
   transferLeadership(leader: string, from: string, target: string, timeoutMs: number): Promise<{ leaderId: string; term: number }>;
@@ -79,6 +87,11 @@ export function createForwardClient(bus: Bus, clusterId: string): ForwardClient 
       call(async () => {
         const r = await to(leader).propose({ fromId, data }, { timeoutMs });
         return { index: Number(r.index), term: Number(r.term) };
+      }),
+    proposeBatch: (leader, fromId, batch, timeoutMs) =>
+      call(async () => {
+        const r = await to(leader).propose({ fromId, batch: [...batch] }, { timeoutMs });
+        return { indexes: r.indexes.map(Number), term: Number(r.term) };
       }),
     readIndex: (leader, fromId, timeoutMs) =>
       call(async () => {

@@ -9,6 +9,8 @@ import type { Configuration, Entry, MembershipChange, Message, Ready, RequestMes
 import { addConsensusService, createPeerSender } from "./consensus-transport.js";
 import type { LogStore } from "./file-log-store.js";
 import { addForwardService, createForwardClient } from "./forward-service.js";
+import { createPeerPipeline } from "./peer-pipeline.js";
+import { createForwardBatcher } from "./forward-batcher.js";
 import { buildStatus, type PeerStats, type RunnerStatus } from "./runner-status.js";
 import { createLeaderOps } from "./leader-ops.js";
 import { createReadyLoop } from "./ready-loop.js";
@@ -73,6 +75,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   const requestTimeoutMs = o.requestTimeoutMs ?? 5000;
   const sender = createPeerSender({ bus: o.bus, clusterId: o.clusterId, timeoutMs: o.rpcTimeoutMs ?? 150 });
   const forward = createForwardClient(o.bus, o.clusterId);
+  const forwarder = createForwardBatcher(forward, o.id);
   const waiters = createWaiters();
   const peers = new Map<string, PeerStats>();
   const loop = createReadyLoop({
@@ -118,19 +121,22 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     o.onFatal?.(err);
   }
 
+  // Pipelined per peer: under load, proposals ride in shared AppendEntries batches.
+  const pipeline = createPeerPipeline(sender, 1, (m, outcome) => {
+    const stats = peers.get(m.to) ?? { rtt: [], lastContact: undefined, lastError: undefined };
+    peers.set(m.to, stats);
+    stats.lastError = outcome.ok ? undefined : outcome.lost;
+    if (!outcome.ok || !core) return;
+    stats.lastContact = Date.now();
+    if (m.type === "append") {
+      stats.rtt.push(outcome.rttMs);
+      if (stats.rtt.length > 64) stats.rtt.shift();
+    }
+    if (outcome.response) void enqueue(core.step(outcome.response));
+  });
+
   function send(m: RequestMessage): void {
-    void sender.send(m).then((outcome) => {
-      const stats = peers.get(m.to) ?? { rtt: [], lastContact: undefined, lastError: undefined };
-      peers.set(m.to, stats);
-      stats.lastError = outcome.ok ? undefined : outcome.lost;
-      if (!outcome.ok || !core) return;
-      stats.lastContact = Date.now();
-      if (m.type === "append") {
-        stats.rtt.push(outcome.rttMs);
-        if (stats.rtt.length > 64) stats.rtt.shift();
-      }
-      if (outcome.response) void enqueue(core.step(outcome.response));
-    });
+    pipeline.send(m);
   }
 
   async function applyReady(ready: Ready): Promise<void> {
@@ -240,7 +246,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
         timeoutMs,
         () => proposeAsLeader(command, timeoutMs),
         async (leader) => {
-          const r = await forward.propose(leader, o.id, command, timeoutMs);
+          const r = await forwarder.propose(leader, command, timeoutMs);
           return waiters.onIndex(r.index, r.term, timeoutMs);
         },
       );
