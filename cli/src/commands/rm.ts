@@ -68,7 +68,7 @@ export class RmCommand extends BaseCommand {
       const res = await store.remove(key, versionId).catch((err: unknown) => {
         // RGW says only "AccessDenied" for a version protected by retention or legal hold: name the lock.
         if (!isLockBlocked(err)) throw err;
-        throw mcError(`Unable to remove \`${url}\`${versionId ? ` (versionId=${versionId})` : ""}: object is WORM protected by a retention period or legal hold`, err, "permission_denied");
+        throw mcError(`Unable to remove \`${url}\`${versionId ? ` (versionId=${versionId})` : ""}: object is WORM protected by a retention period or legal hold.`, err, "permission_denied");
       });
       this.report(ctx, url, res.deleteMarker, versionId ?? res.versionId);
     };

@@ -3,6 +3,8 @@ import { mcError } from "../errors.js";
 import { requireObject, type S3Target } from "./versions-target.js";
 
 export interface WalkOptions {
+  /** The command as typed (`legalhold set`), for usage errors. */
+  readonly command: string;
   readonly recursive: boolean;
   /** Every version instead of the latest. */
   readonly versions: boolean;
@@ -24,7 +26,7 @@ export interface WalkItem {
  */
 export async function walkObjects(ctx: McContext, t: S3Target, opts: WalkOptions, what: string, act: (item: WalkItem) => Promise<void>): Promise<number> {
   if (opts.versionId !== undefined || (!opts.recursive && !opts.versions)) {
-    requireObject(t, what);
+    requireObject(t, opts.command);
     await act({ key: t.key, versionId: opts.versionId ?? "", url: t.url });
     return 0;
   }

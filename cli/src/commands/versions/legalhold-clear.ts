@@ -19,7 +19,7 @@ export class LegalHoldClearCommand extends BaseCommand {
   async run(ctx: McContext): Promise<number> {
     checkLockFlags("legalhold clear", { isDefault: false, recursive: this.recursive, versions: this.versions, versionId: this.versionId });
     const t = s3Target(ctx, this.target, "legalhold clear");
-    return walkObjects(ctx, t, { recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "clear legal hold", async (item) => {
+    return walkObjects(ctx, t, { command: "legalhold clear", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "clear legal hold", async (item) => {
       try {
         await setLegalHold(t.client, t.bucket, item.key, false, item.versionId || undefined);
       } catch (err) {

@@ -21,7 +21,7 @@ export class LegalHoldInfoCommand extends BaseCommand {
     const t = s3Target(ctx, this.target, "legalhold info");
     // Keys are shown relative to the target's folder, as upstream does.
     const dir = t.key.slice(0, t.key.lastIndexOf("/") + 1);
-    return walkObjects(ctx, t, { recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "show legal hold", async (item) => {
+    return walkObjects(ctx, t, { command: "legalhold info", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "show legal hold", async (item) => {
       let status: string;
       try {
         status = await getLegalHold(t.client, t.bucket, item.key, item.versionId || undefined);

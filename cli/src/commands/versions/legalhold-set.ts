@@ -19,7 +19,7 @@ export class LegalHoldSetCommand extends BaseCommand {
   async run(ctx: McContext): Promise<number> {
     checkLockFlags("legalhold set", { isDefault: false, recursive: this.recursive, versions: this.versions, versionId: this.versionId });
     const t = s3Target(ctx, this.target, "legalhold set");
-    return walkObjects(ctx, t, { recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "set legal hold", async (item) => {
+    return walkObjects(ctx, t, { command: "legalhold set", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "set legal hold", async (item) => {
       try {
         await setLegalHold(t.client, t.bucket, item.key, true, item.versionId || undefined);
       } catch (err) {

@@ -38,7 +38,7 @@ export class RetentionClearCommand extends BaseCommand {
       printBucketLock(ctx, "clear", t.url, { enabled: true, mode: "", validity: "" });
       return 0;
     }
-    return walkObjects(ctx, t, { recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "clear retention", async (item) => {
+    return walkObjects(ctx, t, { command: "retention clear", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "clear retention", async (item) => {
       try {
         await clearRetention(t.client, t.bucket, item.key, { bypass: this.bypass, ...(item.versionId ? { versionId: item.versionId } : {}) });
       } catch (err) {

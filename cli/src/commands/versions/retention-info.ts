@@ -40,7 +40,7 @@ export class RetentionInfoCommand extends BaseCommand {
       printBucketLock(ctx, "info", t.url, lock);
       return 0;
     }
-    return walkObjects(ctx, t, { recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "show retention", async (item) => {
+    return walkObjects(ctx, t, { command: "retention info", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "show retention", async (item) => {
       try {
         const r = await getRetention(t.client, t.bucket, item.key, item.versionId || undefined);
         printRetentionInfo(ctx, item.url, item.versionId, r.mode, r.until);

@@ -45,7 +45,7 @@ export class RetentionSetCommand extends BaseCommand {
       return 0;
     }
     const until = retainUntil(validity);
-    return walkObjects(ctx, t, { recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "set retention", async (item) => {
+    return walkObjects(ctx, t, { command: "retention set", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "set retention", async (item) => {
       try {
         await putRetention(t.client, t.bucket, item.key, { mode, until, bypass: this.bypass, ...(item.versionId ? { versionId: item.versionId } : {}) });
       } catch (err) {
