@@ -113,6 +113,11 @@ export async function clusterCommand(sub: string, args: readonly string[], out: 
       process.stderr.write(`${err.message.startsWith("kms: ") ? err.message : `kms: ${err.message}`}\n`);
       return 1;
     }
+    // Network and TLS failures (refused, timed out, untrusted or expired certificate): one line naming the server, no stack.
+    if (err instanceof Error) {
+      process.stderr.write(`kms: cannot reach ${server}: ${err.message}\n`);
+      return 1;
+    }
     throw err;
   } finally {
     client.close();

@@ -11,5 +11,10 @@ export function mapTlsError(err: unknown): Error {
   if (typeof code === "string" && unknownAuthority.has(code)) {
     return new Error("tls: certificate signed by unknown authority", { cause: err });
   }
+  // A plain-HTTP (or other non-TLS) server on the port: OpenSSL's text names a
+  // source file and line; Go's one-line wording says what happened.
+  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || (code === "EPROTO" && err instanceof Error && err.message.includes("wrong version number"))) {
+    return new Error("tls: first record does not look like a TLS handshake", { cause: err });
+  }
   return err instanceof Error ? err : new Error(String(err));
 }
