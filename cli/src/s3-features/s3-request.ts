@@ -10,6 +10,8 @@ export interface S3Request {
   readonly body?: string | Buffer;
   /** Status codes that are not errors (default 200). */
   readonly expect?: readonly number[];
+  /** Sign for this region instead of looking up the bucket's (which needs the bucket to exist). */
+  readonly region?: string;
 }
 
 export interface S3Response {
@@ -33,7 +35,7 @@ export function s3Stream(client: Client, req: S3Request): Promise<IncomingMessag
     ...(req.query ? { query: req.query } : {}),
     headers: { ...req.headers },
   };
-  return client.makeRequestAsync(options, req.body ?? "", [...(req.expect ?? [200])], req.bucket ? "" : serviceRegion());
+  return client.makeRequestAsync(options, req.body ?? "", [...(req.expect ?? [200])], req.region ?? (req.bucket ? "" : serviceRegion()));
 }
 
 export async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {

@@ -3,6 +3,7 @@ import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
 import { mcError, usageError } from "../../errors.js";
 import { kmsAlias, openKms } from "../../kms/kms-alias.js";
+import { printObjectStoreInfo } from "../../s3-features/server-info-print.js";
 
 interface KmsStatus {
   version?: string;
@@ -25,11 +26,11 @@ const duration = (s: number): string => {
 /**
  * `mc admin info ALIAS` for a KMS alias: the node's `/v1/status`
  * (contracts/mc.md §5 shape, 4-space indent on a terminal). Object-store
- * aliases are not supported yet.
+ * aliases: MinIO's admin info, else what S3 calls tell (server-info-print.ts).
  */
 export class AdminInfoCommand extends BaseCommand {
   static override paths = [["admin", "info"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "display server information (KMS aliases)", examples: [["Status of a KMS", "$0 admin info mykms"]] });
+  static override usage = Command.Usage({ category: "Admin commands", description: "display server information (object stores and KMS aliases)", examples: [["Status of a KMS", "$0 admin info mykms"], ["An object store", "$0 admin info myminio"]] });
   args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<number> {
@@ -37,7 +38,8 @@ export class AdminInfoCommand extends BaseCommand {
     if (aliasName === undefined || rest.length > 0) throw usageError("admin info needs one ALIAS.");
     const resolved = ctx.aliases.get(aliasName.replace(/\/$/, ""));
     if (resolved !== undefined && resolved.apiKey === undefined) {
-      throw mcError(`\`mc admin info\` supports KMS aliases only for now; \`${aliasName}\` is an object-store alias.`, undefined, "unimplemented");
+      await printObjectStoreInfo(ctx, resolved);
+      return 0;
     }
     const alias = kmsAlias(ctx, aliasName);
     const { client, isClientError } = await openKms(ctx, alias);

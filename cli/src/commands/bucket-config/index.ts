@@ -11,7 +11,8 @@ import { IlmRuleExportCommand } from "./ilm-rule-export.js";
 import { IlmRuleImportCommand } from "./ilm-rule-import.js";
 import { IlmRuleListCommand } from "./ilm-rule-list.js";
 import { IlmRuleRemoveCommand } from "./ilm-rule-remove.js";
+import { SqlCommand } from "./sql.js";
 import { WatchCommand } from "./watch.js";
 
 /** Lifecycle, encryption, notification, watch, select and object-store admin commands. */
-export const bucketConfigCommands: CommandClass[] = [IlmRuleAddCommand, IlmRuleEditCommand, IlmRuleListCommand, IlmRuleRemoveCommand, IlmRuleExportCommand, IlmRuleImportCommand, EncryptSetCommand, EncryptInfoCommand, EncryptClearCommand, EventAddCommand, EventListCommand, EventRemoveCommand, WatchCommand];
+export const bucketConfigCommands: CommandClass[] = [IlmRuleAddCommand, IlmRuleEditCommand, IlmRuleListCommand, IlmRuleRemoveCommand, IlmRuleExportCommand, IlmRuleImportCommand, EncryptSetCommand, EncryptInfoCommand, EncryptClearCommand, EventAddCommand, EventListCommand, EventRemoveCommand, WatchCommand, SqlCommand];

@@ -1,0 +1,79 @@
+import type { Writable } from "node:stream";
+import type { Client } from "minio";
+import { mcError } from "../errors.js";
+import { decodeEventStream } from "./event-stream.js";
+import { s3Stream } from "./s3-request.js";
+import { selectRequestXml, type SelectSpec } from "./select-request.js";
+import { child, parseXml, text } from "./xml.js";
+
+export interface SelectStats {
+  readonly bytesScanned: number | null;
+  readonly bytesProcessed: number | null;
+  readonly bytesReturned: number;
+  /** False when the server sent no Stats message (bytesReturned is then what we received). */
+  readonly serverStats: boolean;
+}
+
+/** Ceph Pacific wraps each Records payload in literal tags and ends every row with the field delimiter. */
+const pacificHead = "\n<Payload>\n<Records>\n<Payload>\n";
+const pacificTail = "</Payload></Records></Payload>";
+
+function write(out: Writable, data: string | Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (out.write(data, (err) => (err ? reject(err) : undefined))) resolve();
+    else out.once("drain", resolve);
+  });
+}
+
+/**
+ * Runs SelectObjectContent and writes the records to `out` as their messages
+ * arrive. Error messages and (for servers that report them inside a record,
+ * like Ceph) parse failures become errors; a stream without its End message
+ * is an error unless the server is one that never sends it.
+ */
+export async function runSelect(client: Client, bucket: string, key: string, url: string, spec: SelectSpec, out: Writable): Promise<SelectStats> {
+  const body = selectRequestXml(spec);
+  const res = await s3Stream(client, { method: "POST", bucket, key, query: "select&select-type=2", body, headers: { "Content-Type": "application/xml" } }).catch((err: unknown) => {
+    throw mcError(`Unable to run the SQL query on \`${url}\`.`, err);
+  });
+  let stats: SelectStats | undefined;
+  let returned = 0;
+  let ended = false;
+  let pacific = false;
+  for await (const msg of decodeEventStream(res)) {
+    const type = msg.headers[":message-type"];
+    if (type === "error") {
+      const code = msg.headers[":error-code"] ?? "SelectError";
+      throw mcError(`Unable to run the SQL query on \`${url}\`.`, { code, message: msg.headers[":error-message"] ?? code });
+    }
+    const event = msg.headers[":event-type"];
+    if (event === "Records") {
+      let payload = msg.payload.toString("utf8");
+      if (payload.startsWith(pacificHead)) {
+        pacific = true;
+        payload = payload.slice(pacificHead.length).replace(new RegExp(`${pacificTail}$`), "");
+        const failure = /^failure -->(.*)<---\s*$/s.exec(payload);
+        if (failure) {
+          throw mcError(`Unable to run the SQL query on \`${url}\`.`, new Error(`The server could not parse the query near \`${(failure[1] ?? "").trim()}\` (this server's dialect reads \`from stdin\`)`), "invalid_argument");
+        }
+        const fd = spec.output["fd"] ?? ",";
+        payload = payload
+          .split("\n")
+          .filter((row) => row !== "")
+          .map((row) => (row.endsWith(fd) ? row.slice(0, -fd.length) : row))
+          .map((row) => `${row}${spec.output["rd"] ?? "\n"}`)
+          .join("");
+      }
+      returned += Buffer.byteLength(payload);
+      await write(out, payload);
+    } else if (event === "Stats") {
+      const s = child(parseXml(msg.payload.toString("utf8")), "Stats");
+      const num = (name: string): number | null => (text(s, name) === "" ? null : Number(text(s, name)));
+      stats = { bytesScanned: num("BytesScanned"), bytesProcessed: num("BytesProcessed"), bytesReturned: num("BytesReturned") ?? returned, serverStats: true };
+    } else if (event === "End") {
+      ended = true;
+    }
+  }
+  if (!ended && !pacific) throw mcError(`Unable to run the SQL query on \`${url}\`.`, new Error("The response ended before its End message"), "bad_gateway");
+  return stats ?? { bytesScanned: null, bytesProcessed: null, bytesReturned: returned, serverStats: false };
+}
