@@ -134,6 +134,20 @@ anon("should scope a permission to a prefix", async () => {
   assert.is(await curl("GET", "/pub/dir/x.txt"), "403");
 });
 
+anon("should allow unauthenticated uploads under a prefix after set upload", async () => {
+  const set = await mc(["anonymous", "set", "upload", "rgw/pub/in/"]);
+  assert.is(set.code, 0, set.stderr);
+  assert.is(set.stdout, "Access permission for `rgw/pub/in/` is set to `upload`\n");
+  assert.is((await mc(["anonymous", "list", "rgw/pub"])).stdout, "pub/in/* => writeonly\n");
+  assert.is(await curl("PUT", "/pub/in/drop.txt", "dropped"), "200");
+  assert.is(await curl("PUT", "/pub/outside.txt", "x"), "403");
+  assert.is(await curl("GET", "/pub/in/drop.txt"), "403");
+  assert.is((await mc(["cat", "rgw/pub/in/drop.txt"])).stdout, "dropped");
+  assert.is((await mc(["anonymous", "links", "-r", "rgw/pub"])).stdout, "");
+  assert.is((await mc(["anonymous", "set", "none", "rgw/pub/in/"])).code, 0);
+  assert.is(await curl("PUT", "/pub/in/drop2.txt", "x"), "403");
+});
+
 anon("should set a policy from a JSON file with set-json", async () => {
   const file = join(work, "policy.json");
   const policy = {

@@ -76,6 +76,9 @@ retention("should not let --bypass clear compliance retention (mode given in upp
   assert.is(clear.code, 1);
   assert.match(clear.stderr, /^mc: <ERROR> Unable to clear retention on `rgw\/locked\/comp\.txt`\./);
   assert.is((await mc(["rm", "--version-id", vid, "rgw/locked/comp.txt"])).code, 1);
+  const bypass = await mc(["rm", "--bypass", "--version-id", vid, "rgw/locked/comp.txt"]);
+  assert.is(bypass.code, 1);
+  assert.match(bypass.stderr, "WORM protected");
   assert.is((await retentionOf(["rgw/locked/comp.txt"]))["mode"], "COMPLIANCE");
 });
 
@@ -90,6 +93,9 @@ retention("should give new objects the bucket's default retention, until it is c
   assert.is(info["mode"], "GOVERNANCE");
   assert.ok(Math.abs(Date.parse(String(info["until"])) - (Date.now() + 2 * day)) < 120e3, String(info["until"]));
   assert.is((await mc(["rm", "--version-id", vid, "rgw/locked/inherits.txt"])).code, 1);
+  const bypass = await mc(["rm", "--bypass", "--version-id", vid, "rgw/locked/inherits.txt"]);
+  assert.is(bypass.code, 0, bypass.stderr);
+  assert.is(bypass.stdout, `Removed \`rgw/locked/inherits.txt\` (versionId=${vid}).\n`);
 
   const clear = await mc(["retention", "clear", "--default", "rgw/locked"]);
   assert.is(clear.code, 0, clear.stderr);

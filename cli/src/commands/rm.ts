@@ -2,6 +2,7 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { mcError, usageError } from "../errors.js";
+import { removeBypassingGovernance } from "../s3-features/versions-bypass.js";
 import { isLockBlocked } from "../s3-features/versions-errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
@@ -16,6 +17,7 @@ export class RmCommand extends BaseCommand {
   versions = Option.Boolean("--versions", false, { description: "remove object(s) and all its versions" });
   versionId = Option.String("--version-id,--vid", { description: "delete a specific version of an object" });
   incomplete = Option.Boolean("-I,--incomplete", false, { description: "remove incomplete uploads" });
+  bypass = Option.Boolean("--bypass", false, { description: "bypass governance retention" });
   dryRun = Option.Boolean("--dry-run", false, { description: "perform a fake remove operation" });
   olderThan = Option.String("--older-than", { description: "remove objects older than value in duration string (e.g. 7d10h31s)" });
   newerThan = Option.String("--newer-than", { description: "remove objects newer than value in duration string (e.g. 7d10h31s)" });
@@ -65,7 +67,8 @@ export class RmCommand extends BaseCommand {
     const one = async (key: string, versionId?: string): Promise<void> => {
       const url = displayUrl(loc, key);
       if (this.dryRun) return this.report(ctx, url, false, versionId ?? "");
-      const res = await store.remove(key, versionId).catch((err: unknown) => {
+      const remove = this.bypass && loc.kind === "s3" ? removeBypassingGovernance(loc.client, loc.bucket, key, versionId) : store.remove(key, versionId);
+      const res = await remove.catch((err: unknown) => {
         // RGW says only "AccessDenied" for a version protected by retention or legal hold: name the lock.
         if (!isLockBlocked(err)) throw err;
         throw mcError(`Unable to remove \`${url}\`${versionId ? ` (versionId=${versionId})` : ""}: object is WORM protected by a retention period or legal hold.`, err, "permission_denied");
