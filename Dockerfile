@@ -19,7 +19,7 @@ RUN npm ci --omit=dev --ignore-scripts
 COPY . .
 # Mount points of the named volumes, owned by the runtime user so that Docker
 # copies that ownership into fresh volumes.
-RUN mkdir -p /secrets /data /releases && chown node:node /secrets /data /releases
+RUN mkdir -p /ca /secrets /data /releases && chown node:node /ca /secrets /data /releases
 USER node
 ENV NODE_ENV=production
 EXPOSE 8080 7373

@@ -48,15 +48,23 @@ async function writeSecret(path: string, text: string): Promise<void> {
  * restarted init container) changes nothing. A node whose certificate is
  * missing gets a new one from the existing CA key.
  */
-export async function ensureSecrets(dir: string, nodes: readonly NodeCertSpec[], options: { apiKey: boolean } = { apiKey: true }): Promise<{ files: SecretFiles; created: string[] }> {
+export interface EnsureOptions {
+  /** Also make a root API key (the launcher's nodes take its identity as admin.identity). */
+  readonly apiKey?: boolean;
+  /** Where the CA key lives; default DIR. Compose keeps it out of the volume the nodes mount. */
+  readonly caKeyDir?: string;
+}
+
+export async function ensureSecrets(dir: string, nodes: readonly NodeCertSpec[], options: EnsureOptions = {}): Promise<{ files: SecretFiles; created: string[] }> {
   const files = secretFiles(dir);
   const created: string[] = [];
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const caKeyFile = join(dir, "ca.key");
+  if (options.caKeyDir) await mkdir(options.caKeyDir, { recursive: true, mode: 0o700 });
+  const caKeyFile = join(options.caKeyDir ?? dir, "ca.key");
   const missing: NodeCertSpec[] = [];
   for (const n of nodes) if (!(await exists(files.certOf(n.name).cert)) || !(await exists(files.certOf(n.name).key))) missing.push(n);
   if (missing.length > 0) {
-    if ((await exists(files.caFile)) !== (await exists(caKeyFile))) throw new Error(`${dir} holds only half of the CA (ca.crt or ca.key): restore the other file or remove both`);
+    if ((await exists(files.caFile)) !== (await exists(caKeyFile))) throw new Error(`only half of the CA exists (${files.caFile}, ${caKeyFile}): restore the other file or remove both`);
     if (!(await exists(files.caFile))) {
       const ca = await createDevCa(`mc cluster CA ${randomBytes(3).toString("hex")}`);
       await writeSecret(caKeyFile, ca.key);
@@ -76,7 +84,7 @@ export async function ensureSecrets(dir: string, nodes: readonly NodeCertSpec[],
     await writeSecret(files.hsmKeyFile, `${newSoftwareHsmKey()}\n`);
     created.push(files.hsmKeyFile);
   }
-  if (options.apiKey && !(await exists(files.apiKeyFile))) {
+  if ((options.apiKey ?? true) && !(await exists(files.apiKeyFile))) {
     await writeSecret(files.apiKeyFile, `${newApiKey()}\n`);
     created.push(files.apiKeyFile);
   }

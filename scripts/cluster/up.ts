@@ -42,28 +42,28 @@ export async function up(dir: string, env: NodeJS.ProcessEnv = process.env): Pro
     throw new ClusterError("nats-server not found on PATH: install it (Debian: apt-get install nats-server) or add its folder to PATH");
   }
   const { topology: t, fresh } = await loadTopology(dir, env);
-  const { files } = await ensureSecrets(secretsOf(t).dir, kmsNames.map((name) => ({ name, hosts: kmsSans(name) })));
-  const { identity } = await readRootKey(files);
+  const files = secretsOf(t);
   const list = services(t, () => readHsmKey(files));
   const notRunning: Service[] = [];
   for (const s of list) if ((await runningPid(dir, s.name)) === undefined) notRunning.push(s);
   if (notRunning.length === 0) return { topology: t, started: [], services: list };
-  // Every port the missing services need must be free: a clear message beats a crash in a log.
-  const running = list.filter((s) => !notRunning.includes(s));
-  if (running.length === 0) {
+  // From nothing running, every port must be free: a clear message beats a crash in a log.
+  if (notRunning.length === list.length) {
     const busy = [];
     for (const p of allPorts(t.ports)) if (!(await portIsFree(p))) busy.push(p);
     if (busy.length > 0) {
       throw new ClusterError(`port${busy.length > 1 ? "s" : ""} ${busy.join(", ")} on 127.0.0.1 ${busy.length > 1 ? "are" : "is"} in use by another program; stop it, or use another state folder with MC_CLUSTER_DIR and MC_CLUSTER_PORTS=auto`);
     }
   }
+  await ensureSecrets(files.dir, kmsNames.map((name) => ({ name, hosts: kmsSans(name) })));
+  const { identity } = await readRootKey(files);
   if (fresh) await saveTopology(t);
   await writeKmsConfigs(t, identity);
   const started: { name: string; pid: number }[] = [];
   try {
     // Dependency order: the bus, then the KMS nodes together (a leader needs a majority), then the rest.
-    for (const group of [["nats"], ["kms"], ["releases"], ["gateway"]] as const) {
-      const batch = notRunning.filter((s) => group.includes(s.kind as never));
+    for (const kind of ["nats", "kms", "releases", "gateway"] as const) {
+      const batch = notRunning.filter((s) => s.kind === kind);
       const pids = [];
       for (const s of batch) {
         const pid = await startDetached(dir, await s.spec());

@@ -96,8 +96,12 @@ compose("should run three KMS nodes whose configs the real loader accepts :: own
   const init = svc(doc, "kms-init");
   const initArgs = argsAfter(init, "scripts/cluster/init-secrets.ts");
   assert.ok(existsSync(join(repoRoot, "scripts/cluster/init-secrets.ts")));
+  const caKeyDir = initArgs.splice(initArgs.indexOf("--ca-key-dir"), 2)[1];
+  const caVolume = mounts(init).find((m) => m.target === caKeyDir)?.source;
+  assert.ok(caVolume, "the CA key goes to a volume of its own");
   const secretsVolume = mounts(init).find((m) => m.target === initArgs[0])?.source;
   assert.ok(secretsVolume, "init writes into a volume");
+  assert.is.not(secretsVolume, caVolume);
   const configs: KmsConfig[] = [];
   const dataVolumes = new Set<string>();
   for (const name of kmsNames) {
@@ -117,6 +121,7 @@ compose("should run three KMS nodes whose configs the real loader accepts :: own
     assert.is(config.hsm?.kind, "key");
     const { port } = config;
     assert.is(port, 7373, "the contract's default port");
+    assert.not.ok(mounts(s).some((m) => m.source === caVolume), `${name} never sees the CA key`);
     const secretsMount = mounts(s).find((m) => m.source === secretsVolume);
     assert.ok(secretsMount && config.tls?.cert.startsWith(`${secretsMount.target}/`), `${name}: certificate from the secrets volume`);
     assert.is(config.tls?.cert, `${secretsMount.target}/${name}.crt`, `${name} has its own certificate`);

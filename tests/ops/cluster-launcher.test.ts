@@ -4,6 +4,7 @@
 // Prometheus on the example configuration (ops/prometheus.yml, the same
 // ops/alerts.yml) scrapes all three nodes and fires the elections alert when
 // leaders are paused, and down leaves no process behind.
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -82,6 +83,21 @@ launcher("should start nothing on a second up and keep the same processes", asyn
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, "cluster already up");
   for (const n of names) assert.is(await pidOf(ctx.dir, n), ctx.pids.get(n), `${n} kept its process`);
+});
+
+launcher("should refuse a second cluster on ports in use, name them, and start nothing", async (ctx) => {
+  const other = await mkdtemp(join(tmpdir(), "mc-cluster-busy-"));
+  try {
+    await writeFile(join(other, "state.json"), JSON.stringify({ ports: ctx.state?.ports }));
+    const r = await cluster(["up"], { ...ctx.env, MC_CLUSTER_DIR: other });
+    assert.is(r.code, 1, r.stdout);
+    const kms1 = ctx.state?.ports.kms[0] ?? 0;
+    assert.match(r.stderr, new RegExp(`^cluster: ports (\\d+, )*${kms1}(, \\d+)* on 127\\.0\\.0\\.1 are in use by another program; stop it, or use another state folder with MC_CLUSTER_DIR and MC_CLUSTER_PORTS=auto\n$`));
+    assert.not.ok(existsSync(join(other, "run")), "no process was started");
+    assert.not.ok(existsSync(join(other, "secrets")), "nothing was created");
+  } finally {
+    await rm(other, { recursive: true, force: true });
+  }
 });
 
 launcher("should show each KMS node's role and readiness in status, naming the one leader", async (ctx) => {
