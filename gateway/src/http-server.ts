@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createClient } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { createBusTransport, type Bus } from "@mc/shared";
+import { acceptRequestId, createBusTransport, requestIdHeader, withRequestId, type Bus, type Logger } from "@mc/shared";
 import { createCatalogEvents, type ReleaseStore } from "@mc/releases";
 import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import type { BusHealth } from "./bus-health.js";
@@ -28,6 +28,8 @@ export interface GatewayDeps {
   readonly startedAt: Date;
   readonly now?: () => number;
   readonly onError?: (err: unknown) => void;
+  /** One line per request (method, path, status, ms, reqId). */
+  readonly log?: Logger;
 }
 
 export interface Gateway {
@@ -71,11 +73,23 @@ export function createGateway(deps: GatewayDeps): Gateway {
   });
   const connect = connectNodeAdapter({ routes: (router) => router.service(ReleaseService, createReleaseProxy(client)) });
   const metrics = createGatewayMetrics();
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    metrics.observe(req, res);
+  const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
     if (req.url === "/metrics" && req.method === "GET") res.writeHead(200, { "content-type": metrics.contentType, "cache-control": "no-store" }).end(metrics.render());
     else if (req.url?.startsWith(connectPrefix)) connect(req, res);
     else if (!answerHot(req, res, cache, now())) void handler(req, res);
+  };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    metrics.observe(req, res);
+    // The caller's id (or a new one) goes back in the response and along every bus call made for it.
+    const incoming = req.headers[requestIdHeader];
+    const reqId = acceptRequestId(typeof incoming === "string" ? incoming : undefined);
+    res.setHeader(requestIdHeader, reqId);
+    const log = deps.log;
+    if (log) {
+      const started = performance.now();
+      res.once("close", () => log.info({ reqId, method: req.method, path: req.url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 }, "request"));
+    }
+    withRequestId(reqId, () => dispatch(req, res));
   });
   return {
     server,

@@ -3,14 +3,13 @@
 // process too, joined by the in-process bus, on a store in the data folder.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { pino } from "pino";
-import { connectNatsBus, createMemoryBroker, isAppError, type Bus } from "@mc/shared";
+import { connectNatsBus, createLogger, createMemoryBroker, isAppError, type Bus } from "@mc/shared";
 import { createCatalogEvents, openReleaseStore, publishSampleCatalog, serveReleases } from "@mc/releases";
 import { createBusHealth } from "./bus-health.js";
 import { parseGatewayConfig, usage } from "./config.js";
 import { createGateway } from "./http-server.js";
 
-const log = pino({ name: "gateway", level: process.env.LOG_LEVEL ?? "info" }, pino.destination(2));
+const log = createLogger("gateway");
 
 function fail(message: string): never {
   process.stderr.write(`gateway: ${message}\n`);
@@ -61,7 +60,7 @@ if (config.natsUrl) {
   const broker = createMemoryBroker();
   bus = broker.connect();
   const releasesBus = broker.connect();
-  const releases = await serveReleases({ bus: releasesBus, store, base: config.baseUrl });
+  const releases = await serveReleases({ bus: releasesBus, store, base: config.baseUrl, log: log.child({ service: "releases" }) });
   closers.push(() => releases.close());
   const keyFile = join(config.dataDir, "minisign.key");
   const published = await publishSampleCatalog(store, keyFile, createCatalogEvents(releasesBus));
@@ -77,6 +76,7 @@ const gateway = createGateway({
   base: config.baseUrl,
   startedAt: new Date(),
   onError: (err) => log.error({ err }, "request failed"),
+  log,
 });
 gateway.server.on("error", (err: NodeJS.ErrnoException) => {
   const why = err.code === "EADDRINUSE" ? "address already in use" : err.code === "EACCES" ? "permission denied" : err.message;

@@ -1,8 +1,7 @@
 // Composition root of the release service CLI: the only place that starts I/O.
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { pino } from "pino";
-import { connectNatsBus, isAppError, type Bus } from "@mc/shared";
+import { connectNatsBus, createLogger, isAppError, type Bus } from "@mc/shared";
 import { initCrypto } from "@mc/wasm";
 import { createCatalogEvents } from "./adapters/catalog-events.js";
 import { openReleaseStore } from "./adapters/open-store.js";
@@ -34,7 +33,7 @@ Defaults: --store $RELEASES_STORE or .data/releases, --key $RELEASES_SIGNING_KEY
 or .data/minisign.key, --nats $NATS_URL.
 `;
 
-const log = pino({ name: "releases", level: process.env.LOG_LEVEL ?? "info" }, pino.destination(2));
+const log = createLogger("releases");
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`releases: ${message}\n`);
@@ -134,7 +133,7 @@ try {
       const bus = await connect();
       if (!bus) fail("serve: --nats is required");
       const baseUrl = need("base-url").replace(/\/+$/, "");
-      const server = await serveReleases({ bus, store: await openReleaseStore(storeSpec, process.env), base: baseUrl });
+      const server = await serveReleases({ bus, store: await openReleaseStore(storeSpec, process.env), base: baseUrl, log });
       log.info({ nats: natsUrl, store: storeSpec, base: baseUrl }, "releases ready");
       process.stdout.write(`releases ready (nats ${natsUrl}, store ${storeSpec})\n`);
       const stop = async (signal: string): Promise<void> => {

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createLogger } from "@mc/shared";
 import { parseAddress } from "../config/config.js";
 import { loadConfig } from "../config/load-config.js";
 import { StartupError } from "../config/startup-error.js";
@@ -67,7 +68,10 @@ export async function serverCommand(args: readonly string[]): Promise<number> {
   }
   const configPath = flag(args, "--config");
   if (!configPath) throw new StartupError("kms: server needs --config FILE or --dev");
-  const node = await startKmsNode({ config: await loadConfig(configPath) });
+  const logger = createLogger("kms");
+  // Operational lines keep their exact text as `msg`; trouble is logged as a warning.
+  const log = (line: string): void => (/error|fail|cannot|not part of/.test(line) ? logger.warn(line) : logger.info(line));
+  const node = await startKmsNode({ config: await loadConfig(configPath), log });
   process.stderr.write(`kms: listening on https://${node.host}:${node.port}\n`);
   return waitForSignal(() => node.close());
 }

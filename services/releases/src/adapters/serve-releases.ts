@@ -1,5 +1,5 @@
 import { createConnectRouter } from "@connectrpc/connect";
-import { serveOverBus, type Bus, type BusServer } from "@mc/shared";
+import { createRpcLogInterceptor, serveOverBus, type Bus, type BusServer, type Logger } from "@mc/shared";
 import { ReleaseService } from "../../gen/releases/v1/releases_pb.js";
 import type { ReleaseStore } from "../domain/release-store.js";
 import { createCatalog, type Catalog } from "./catalog.js";
@@ -17,10 +17,10 @@ export interface ReleasesServer {
  * Serves ReleaseService on the bus (queue group per service, so instances
  * share the load), reading the catalog from the shared store.
  */
-export async function serveReleases(options: { bus: Bus; store: ReleaseStore; base: string }): Promise<ReleasesServer> {
+export async function serveReleases(options: { bus: Bus; store: ReleaseStore; base: string; log?: Logger }): Promise<ReleasesServer> {
   const catalog = createCatalog(options.store);
   const events = createCatalogEvents(options.bus);
-  const router = createConnectRouter();
+  const router = createConnectRouter(options.log ? { interceptors: [createRpcLogInterceptor(options.log)] } : {});
   router.service(ReleaseService, createReleaseServiceImpl({ catalog, base: options.base, events }));
   const server: BusServer = serveOverBus(options.bus, router.handlers);
   await options.bus.flush();
