@@ -14,7 +14,7 @@ import * as assert from "uvu/assert";
 import { parse, stringify } from "yaml";
 import { createKmsClient } from "@mc/kms";
 import { waitFor } from "../harness/wait-for.js";
-import { alive, cluster, pidOf, readState, repoRoot, startPrometheusFromFile, type LauncherState, type PromServer } from "./ops-harness.js";
+import { alive, cluster, killClusterOnExit, pidOf, readState, repoRoot, startPrometheusFromFile, type LauncherState, type PromServer } from "./ops-harness.js";
 
 interface Ctx {
   dir: string;
@@ -30,6 +30,7 @@ const launcher = suite<Ctx>("cluster launcher (npm run cluster)", { dir: "", env
 launcher.before(async (ctx) => {
   ctx.dir = await mkdtemp(join(tmpdir(), "mc-cluster-"));
   ctx.env = { ...process.env, MC_CLUSTER_DIR: ctx.dir, MC_CLUSTER_PORTS: "auto", KMS_HSM_KEY: "" };
+  killClusterOnExit(ctx.dir);
 });
 
 launcher.after(async (ctx) => {

@@ -1,6 +1,7 @@
 // Shared by the ops tests: run the launcher as an operator does, read its
 // state, and start a real Prometheus from a configuration file.
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +37,34 @@ export function run(command: string, args: readonly string[], env: NodeJS.Proces
 
 /** `npm run cluster -- <args>` without npm's own start-up cost: the same script. */
 export const cluster = (args: readonly string[], env: NodeJS.ProcessEnv): Promise<RunResult> => run(process.execPath, ["--import", "tsx", launcher, ...args], env);
+
+/**
+ * The launcher's processes are detached, so the harness's own exit hook does
+ * not see them: if the test process ends early (a failure, a timeout, a
+ * signal), SIGKILL every pid the state folder lists that still runs from it,
+ * then remove the folder.
+ */
+export function killClusterOnExit(dir: string): void {
+  // A signal must end the process through exit() for the hook below to run.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(signal === "SIGINT" ? 130 : 143));
+  process.on("exit", () => {
+    let files: string[] = [];
+    try {
+      files = readdirSync(join(dir, "run"));
+    } catch {
+      // Nothing was started.
+    }
+    for (const f of files) {
+      try {
+        const pid = Number(readFileSync(join(dir, "run", f), "utf8").trim());
+        if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(dir)) process.kill(pid, "SIGKILL");
+      } catch {
+        // Gone already.
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
 
 export interface LauncherState {
   readonly ports: { nats: { client: number; monitor: number }[]; kms: number[]; gateway: number };

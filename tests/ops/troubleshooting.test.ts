@@ -17,7 +17,7 @@ import { startProcess, type Started } from "../harness/processes.js";
 import { startPrometheus } from "../harness/prometheus.js";
 import { waitFor } from "../harness/wait-for.js";
 import { kmsBin } from "../kms/kms-harness.js";
-import { cluster, readState, repoRoot, run, type LauncherState } from "./ops-harness.js";
+import { cluster, killClusterOnExit, readState, repoRoot, run, type LauncherState } from "./ops-harness.js";
 
 interface Row {
   readonly id: string;
@@ -124,6 +124,7 @@ const listening = (proc: Started, what: string) =>
 t.before(async (ctx) => {
   ctx.dir = await mkdtemp(join(tmpdir(), "mc-troubleshoot-"));
   ctx.env = { ...process.env, MC_CLUSTER_DIR: ctx.dir, MC_CLUSTER_PORTS: "auto", KMS_HSM_KEY: "" };
+  killClusterOnExit(ctx.dir);
   ctx.rows = await troubleshootingRows();
   const r = await cluster(["up"], ctx.env);
   if (r.code !== 0) throw new Error(`cluster up failed: ${r.stderr}`);
