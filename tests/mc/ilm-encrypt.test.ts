@@ -1,7 +1,7 @@
 // mc ilm rule, encrypt and the --enc-c / --enc-kms flags against Ceph RGW
 // (contracts/mc.md §4-7; the peer's feature table in reference/s3-peer-ceph.md).
 import { randomBytes } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "minio";
 import { suite } from "uvu";
@@ -83,6 +83,17 @@ ilm("should round-trip rules through export and import losslessly", async () => 
   const none = await mc(["ilm", "rule", "export", "rgw/life2", "--json"]);
   assert.is(none.code, 1);
   assert.is(errorCode(none.stdout), "NoSuchLifecycleConfiguration");
+});
+
+ilm("should store transitions and noncurrent transitions :: storage classes", async () => {
+  const add = await mc(["ilm", "rule", "add", "--id", "cold", "--transition-days", "30", "--storage-class", "COLD", "--noncurrent-transition-days", "5", "--noncurrent-transition-storage-class", "COLD", "rgw/life2"]);
+  assert.is(add.code, 0, add.stderr);
+  const ls = await mc(["ilm", "rule", "ls", "rgw/life2"]);
+  assert.match(ls.stdout, /\ncold\s+Enabled\s+-\s+-\s+-\s+-\s+30d → COLD\s+5d → COLD\n$/);
+  const doc = JSON.parse((await mc(["ilm", "rule", "export", "rgw/life2"])).stdout) as { Rules: Record<string, unknown>[] };
+  assert.equal(doc.Rules[0]?.["Transition"], { Days: 30, StorageClass: "COLD" });
+  assert.equal(doc.Rules[0]?.["NoncurrentVersionTransition"], { NoncurrentDays: 5, StorageClass: "COLD" });
+  assert.is((await mc(["ilm", "rule", "rm", "--id", "cold", "rgw/life2"])).code, 0);
 });
 
 ilm("should reject bad input before reaching the server", async () => {
@@ -184,6 +195,8 @@ sse("should write an SSE-C object that is unreadable without the key and readabl
   const stat = await mc(["stat", "--json", "--enc-c", `rgw/secure/c/=${keyB64}`, "rgw/secure/c/one.bin"]);
   assert.is(stat.code, 0, stat.stdout);
   assert.is(jsonLines(stat.stdout)[0]?.["size"], secret.length);
+  const text = await mc(["stat", "--enc-c", `rgw/secure/c/=${keyB64}`, "rgw/secure/c/one.bin"]);
+  assert.match(text.stdout, /\nEncryption: SSE-C \n/);
 });
 
 sse("should accept a hex SSE-C key with put, and reject malformed keys", async () => {
@@ -199,6 +212,23 @@ sse("should accept a hex SSE-C key with put, and reject malformed keys", async (
   }
 });
 
+sse("should encrypt every part of a multipart upload :: SSE-C and SSE-KMS", async () => {
+  const big = randomBytes(11 * 1024 * 1024 + 17);
+  await writeFile(join(work, "big.bin"), big);
+  const putC = await mc(["put", "-s", "5MiB", "--enc-c", `rgw/secure/=${keyB64}`, join(work, "big.bin"), "rgw/secure/big-c.bin"]);
+  assert.is(putC.code, 0, putC.stderr);
+  assert.ok((await runRaw(["cat", "--enc-c", `rgw/secure/=${keyB64}`, "rgw/secure/big-c.bin"])).equals(big), "SSE-C multipart round trip");
+  assert.is((await mc(["cat", "rgw/secure/big-c.bin"])).code, 1);
+  const putK = await mc(["put", "-s", "5MiB", "--enc-kms", "rgw/secure/=testkey-2", join(work, "big.bin"), "rgw/secure/big-k.bin"]);
+  assert.is(putK.code, 0, putK.stderr);
+  const meta = (await s3.statObject("secure", "big-k.bin")).metaData as Record<string, string>;
+  assert.is(meta["x-amz-server-side-encryption-aws-kms-key-id"], "testkey-2");
+  assert.ok((await runRaw(["cat", "rgw/secure/big-k.bin"])).equals(big), "SSE-KMS multipart round trip");
+  const back = await mc(["cp", "--enc-c", `rgw/secure/=${keyB64}`, "rgw/secure/big-c.bin", join(work, "big-back.bin")]);
+  assert.is(back.code, 0, back.stderr);
+  assert.ok((await readFile(join(work, "big-back.bin"))).equals(big), "download of an SSE-C multipart object");
+});
+
 sse("should write SSE-KMS objects with testkey-1 and read them back", async () => {
   const put = await mc(["cp", "--enc-kms", "rgw/secure/k/=testkey-1", join(work, "secret.bin"), "rgw/secure/k/one.bin"]);
   assert.is(put.code, 0, put.stderr);
@@ -208,6 +238,8 @@ sse("should write SSE-KMS objects with testkey-1 and read them back", async () =
   assert.is(meta["x-amz-server-side-encryption-aws-kms-key-id"], "testkey-1");
   const cat = await runRaw(["cat", "rgw/secure/k/one.bin"]);
   assert.ok(cat.equals(secret));
+  const text = await mc(["stat", "rgw/secure/k/one.bin"]);
+  assert.match(text.stdout, /\nType      : file \nEncryption: SSE-KMS \(testkey-1\) \nMetadata  :\n/);
   const bad = await mc(["cp", "--enc-kms", "rgw/secure/k/=no-such-key", join(work, "secret.bin"), "rgw/secure/k/two.bin"]);
   assert.is(bad.code, 1);
   assert.match(bad.stderr, /^mc: <ERROR> Failed to copy/);

@@ -93,6 +93,7 @@ export class StatCommand extends BaseCommand {
     if (!info.isDir) lines.push(row("ETag", info.etag));
     if (info.versionId) lines.push(row("VersionID", info.versionId));
     lines.push(row("Type", info.isDir ? "folder" : "file"));
+    if (info.encryption) lines.push(row("Encryption", info.encryption));
     if (Object.keys(metadata).length) {
       lines.push(row("Metadata", "").trimEnd());
       for (const [k, v] of Object.entries(metadata)) lines.push(`  ${k}: ${v} `);

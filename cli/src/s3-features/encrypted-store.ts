@@ -27,6 +27,7 @@ function infoFromHeaders(key: string, h: IncomingHttpHeaders): ObjectInfo {
     metadata,
     ...(contentType ? { contentType } : {}),
     ...(versionId ? { versionId } : {}),
+    ...(header(h, "x-amz-server-side-encryption-customer-algorithm") ? { encryption: "SSE-C" } : {}),
   };
 }
 

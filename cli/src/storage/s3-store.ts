@@ -23,6 +23,14 @@ export function canonicalHeader(name: string): string {
     .join("-");
 }
 
+/** The stat `Encryption` value from the (canonical) SSE response headers. */
+export function sseOf(headers: Readonly<Record<string, string>>): { encryption?: string } {
+  if (headers["X-Amz-Server-Side-Encryption-Customer-Algorithm"]) return { encryption: "SSE-C" };
+  const alg = headers["X-Amz-Server-Side-Encryption"];
+  if (alg === "aws:kms") return { encryption: `SSE-KMS (${headers["X-Amz-Server-Side-Encryption-Aws-Kms-Key-Id"] ?? ""})` };
+  return alg ? { encryption: "SSE-S3" } : {};
+}
+
 export function isNotFound(err: unknown): boolean {
   return ["NoSuchKey", "NotFound", "NoSuchVersion"].includes(s3Code(err));
 }
@@ -85,6 +93,8 @@ export function createS3Store(client: Client, aliasName: string, bucket: string,
         let contentType: string | undefined;
         for (const [k, v] of Object.entries(s.metaData ?? {})) {
           if (k.toLowerCase() === "content-type") contentType = String(v);
+          // Server-side encryption headers are the server's, not user metadata.
+          else if (k.toLowerCase().startsWith("x-amz-server-side-encryption")) metadata[canonicalHeader(k)] = String(v);
           else metadata[canonicalHeader(k.startsWith("x-amz-meta-") || k.toLowerCase().startsWith("x-amz-meta-") ? k : `X-Amz-Meta-${k}`)] = String(v);
         }
         const info: ObjectInfo = {
@@ -97,6 +107,7 @@ export function createS3Store(client: Client, aliasName: string, bucket: string,
           metadata,
           ...(contentType === undefined ? {} : { contentType }),
           ...(s.versionId ? { versionId: s.versionId } : {}),
+          ...sseOf(metadata),
         };
         return info;
       } catch (err) {

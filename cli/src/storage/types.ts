@@ -17,6 +17,8 @@ export interface ObjectInfo extends Entry {
   readonly contentType?: string;
   /** User metadata with canonical header names (`X-Amz-Meta-Key1`). */
   readonly metadata: Readonly<Record<string, string>>;
+  /** `SSE-C`, `SSE-S3` or `SSE-KMS (<key id>)` when the server says the object is encrypted. */
+  readonly encryption?: string;
 }
 
 export interface ListOptions {
