@@ -8,9 +8,11 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { parse } from "yaml";
-import { loadConfig, type KmsConfig } from "@mc/kms";
+import { parse, parseDocument } from "yaml";
+import { loadConfig, parseConfig, type KmsConfig } from "@mc/kms";
 import { parseGatewayConfig } from "../../gateway/src/config.js";
+import { kmsConfigYaml } from "../../scripts/cluster/services.js";
+import { defaultPorts } from "../../scripts/cluster/topology.js";
 import { repoRoot } from "./run-tool.js";
 
 interface ComposeService {
@@ -143,6 +145,49 @@ compose("should run three KMS nodes whose configs the real loader accepts :: own
   assert.is(dataVolumes.size, 3, "each node its own data volume");
   assert.is(new Set(configs.map((c) => c.cluster?.id)).size, 1, "one cluster id");
   assert.is(new Set(configs.map((c) => JSON.stringify(c.enclaves))).size, 1, "one enclave list");
+});
+
+/** Every leaf path of a YAML mapping, as key lists. */
+function leafPaths(v: unknown, at: string[] = []): string[][] {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return [at];
+  return Object.entries(v).flatMap(([k, child]) => leafPaths(child, [...at, k]));
+}
+
+/** A different value of the same shape, so a key the loader reads changes what it loads (or makes it refuse the file). */
+function mutated(v: unknown): unknown {
+  if (Array.isArray(v)) return [...v, "x1"];
+  if (typeof v === "number") return v + 1;
+  if (typeof v === "boolean") return !v;
+  return `${String(v)}1`;
+}
+
+/** Fails naming any key of the YAML text the KMS loader does not read. */
+function assertEveryKeyRead(what: string, text: string): void {
+  const env = { KMS_HSM_KEY: hsmKey };
+  const whole = JSON.stringify(parseConfig(text, env));
+  const plain = parse(text) as unknown;
+  const paths = leafPaths(plain);
+  assert.ok(paths.length >= 10, `${what} has its settings`);
+  const valueAt = (path: string[]): unknown => path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], plain);
+  for (const path of paths) {
+    // `version` is the format marker of contracts/kms.md §7, which the loader does not need.
+    if (path.join(".") === "version") continue;
+    const doc = parseDocument(text);
+    doc.setIn(path, mutated(valueAt(path)));
+    let changed: string;
+    try {
+      changed = JSON.stringify(parseConfig(doc.toString(), env));
+    } catch {
+      continue; // the loader checked the value and refused it: it reads the key
+    }
+    assert.is.not(changed, whole, `${what}: the loader ignores ${path.join(".")}`);
+  }
+}
+
+compose("should ship KMS configs whose every key the loader reads :: changing any one changes what it loads (compose and launcher)", async () => {
+  for (const name of kmsNames) assertEveryKeyRead(`ops/compose/${name}.yaml`, await readFile(join(repoRoot, "ops/compose", `${name}.yaml`), "utf8"));
+  const topology = { dir: "/tmp/state", ports: { ...defaultPorts } };
+  for (const i of [0, 1, 2]) assertEveryKeyRead(`launcher config of kms${i + 1}`, kmsConfigYaml(topology, i, "h1:Rvxa7nj8zkL48CeDkN6LhpX-K7KK6uhIhpBOcTHNhWw"));
 });
 
 compose("should point the gateway and both release instances at the NATS cluster and one store :: flags the programs' parsers accept", async () => {
