@@ -90,6 +90,10 @@ events("should refuse a duplicate and bad input", async () => {
   const unknown = await mc(["event", "add", "rgw/notify", "arn:aws:sns:default::no-such-topic", "--event", "put"]);
   assert.is(unknown.code, 1);
   assert.match(unknown.stderr, /^mc: <ERROR> Unable to add the notification to `rgw\/notify`: the server has no target with ARN `arn:aws:sns:default::no-such-topic`\. Server error code: NoSuchKey\.\n$/);
+  // Ceph has no s3:ObjectAccessed events, and the default set includes them.
+  const defaults = await mc(["event", "add", "rgw/notify", arn]);
+  assert.is(defaults.code, 1);
+  assert.is(defaults.stderr, "mc: <ERROR> Unable to add the notification to `rgw/notify`: the server refused it for the events s3:ObjectCreated:*, s3:ObjectRemoved:*, s3:ObjectAccessed:*. InvalidArgument.\n");
   const usage: [string[], RegExp][] = [
     [["event", "add", "rgw/notify"], /event add needs TARGET and ARN/],
     [["event", "add", "rgw/notify", "not-an-arn"], /is not an ARN/],

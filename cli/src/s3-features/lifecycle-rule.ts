@@ -91,6 +91,9 @@ export function applyRuleFlags(base: JsonObject, flags: RuleFlags): JsonObject {
       exp["Date"] = date("--expire-date", flags.expireDate);
     }
     if (flags.expireDeleteMarker !== undefined) exp["ExpiredObjectDeleteMarker"] = flags.expireDeleteMarker;
+    if (exp["ExpiredObjectDeleteMarker"] === true && (exp["Days"] !== undefined || exp["Date"] !== undefined)) {
+      throw usageError("--expire-delete-marker cannot be combined with --expire-days or --expire-date (S3 allows only one of them in a rule's Expiration).");
+    }
     rule["Expiration"] = exp;
   }
   if (flags.noncurrentExpireDays !== undefined || flags.noncurrentExpireNewer !== undefined) {

@@ -39,6 +39,8 @@ export class EventAddCommand extends BaseCommand {
       if (isAppError(err)) throw err;
       // Ceph RGW answers an unknown topic with NoSuchKey.
       if (s3Code(err) === "NoSuchKey") throw mcError(`Unable to add the notification to \`${target.url}\`: the server has no target with ARN \`${arn}\`.`, new Error(`Server error code: NoSuchKey`), "not_found");
+      // Not every server has every event type (Ceph has no s3:ObjectAccessed): say which were asked for.
+      if (s3Code(err) === "InvalidArgument") throw mcError(`Unable to add the notification to \`${target.url}\`: the server refused it for the events ${entry.events.join(", ")}.`, err);
       throw mcError(`Unable to add the notification to \`${target.url}\`.`, err);
     }
     ctx.output.result({ status: "success", bucket: target.url, arn, id: entry.id, event: entry.events, prefix: entry.prefix, suffix: entry.suffix }, `Successfully added ${arn}`);

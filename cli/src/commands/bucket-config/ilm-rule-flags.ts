@@ -16,7 +16,7 @@ export abstract class IlmRuleFlagsCommand extends BaseCommand {
   storageClass = Option.String("--storage-class,--transition-tier", { description: "storage class (tier) for --transition-days/--transition-date" });
   noncurrentTransitionDays = Option.String("--noncurrent-transition-days", { description: "days after which noncurrent versions move to a storage class" });
   noncurrentStorageClass = Option.String("--noncurrent-transition-storage-class,--noncurrent-transition-tier", { description: "storage class (tier) for noncurrent versions" });
-  disable = Option.Boolean("--disable", { description: "store the rule disabled (edit: --disable=false enables it)" });
+  disable = Option.Boolean("--disable", { description: "store the rule disabled (edit: --no-disable enables it again)" });
 
   protected ruleFlags(): RuleFlags {
     return {
