@@ -49,7 +49,7 @@ export async function up(dir: string, env: NodeJS.ProcessEnv = process.env): Pro
   if (notRunning.length === 0) return { topology: t, started: [], services: list };
   // From nothing running, every port must be free: a clear message beats a crash in a log.
   if (notRunning.length === list.length) {
-    const busy = [];
+    const busy: number[] = [];
     for (const p of allPorts(t.ports)) if (!(await portIsFree(p))) busy.push(p);
     if (busy.length > 0) {
       throw new ClusterError(`port${busy.length > 1 ? "s" : ""} ${busy.join(", ")} on 127.0.0.1 ${busy.length > 1 ? "are" : "is"} in use by another program; stop it, or use another state folder with MC_CLUSTER_DIR and MC_CLUSTER_PORTS=auto`);
@@ -64,7 +64,7 @@ export async function up(dir: string, env: NodeJS.ProcessEnv = process.env): Pro
     // Dependency order: the bus, then the KMS nodes together (a leader needs a majority), then the rest.
     for (const kind of ["nats", "kms", "releases", "gateway"] as const) {
       const batch = notRunning.filter((s) => s.kind === kind);
-      const pids = [];
+      const pids: number[] = [];
       for (const s of batch) {
         const pid = await startDetached(dir, await s.spec());
         started.push({ name: s.name, pid });
