@@ -296,6 +296,7 @@ cluster("should add a fresh fourth node through /v1/cluster/add and remove it ag
       const status = await root.call<{ nodes: { id: string }[]; warnings: string[] }>("GET", "/v1/cluster/status");
       assert.is(status.nodes.length, 4);
       assert.ok(status.warnings.some((w) => w.includes("even")), "an even voter count is warned about");
+      await waitFor(() => members.some((m) => m.proc?.output().includes("kms: cluster warning: 4 voters: an even count")), { what: "the even-count warning in a log", timeoutMs: 15000 });
     } finally {
       joined.close();
     }

@@ -247,6 +247,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
         () => proposeAsLeader(command, timeoutMs),
         async (leader) => {
           const r = await forwarder.propose(leader, command, timeoutMs);
+          // Committed on the leader: if this node already holds the entry, apply it now rather than at the next append.
+          if (core) void enqueue(core.learnCommit(r.index, r.term));
           return waiters.onIndex(r.index, r.term, timeoutMs);
         },
       );

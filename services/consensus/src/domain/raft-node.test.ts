@@ -268,4 +268,26 @@ test("a stale append from an old term is answered with the new term and changes 
   assert.is(r.messages[0]?.term, term);
 });
 
+
+test("a follower commits a reported entry it holds with the same term, and nothing it lacks or holds from another term", () => {
+  const net = createTestNetwork(3);
+  const leader = electLeader(net);
+  const follower = net.ids.find((id) => id !== leader) ?? "";
+  const p = net.node(leader).propose(enc("w"));
+  assert.ok(p.ok);
+  if (!p.ok) return;
+  net.take(leader, p.ready);
+  // Deliver only the leader's append to the follower: it holds the entry, not yet its commit.
+  net.drop((m) => !(m.type === "append" && m.to === follower));
+  net.deliverOne();
+  net.drop((m) => m.type === "appendResp");
+  const before = net.node(follower).status().commit;
+  assert.ok(before < p.index, "not committed yet on the follower");
+  assert.is(net.node(follower).learnCommit(p.index, p.term + 1).committed.length, 0, "another term: ignored");
+  assert.is(net.node(follower).learnCommit(p.index + 5, p.term).committed.length, 0, "an entry it lacks: ignored");
+  const r = net.node(follower).learnCommit(p.index, p.term);
+  assert.equal(r.committed.map((e) => dec(e.data)), ["w"]);
+  assert.is(net.node(follower).status().commit, p.index);
+});
+
 test.run();

@@ -36,6 +36,13 @@ export interface RaftNode {
   readIndex(ctx: string): Result<{ readonly ready: Ready }>;
   transferLeadership(to: string): Result<{ readonly ready: Ready }>;
   changeMembership(change: MembershipChange): Result<{ readonly index: number; readonly term: number; readonly configuration: Configuration; readonly ready: Ready }>;
+  /**
+   * The leader reported entry (index, term) committed (a forwarded proposal's
+   * answer). A node holding that same entry holds the leader's log up to it
+   * (log matching), so it may commit that far without waiting for the next
+   * AppendEntries; otherwise nothing changes.
+   */
+  learnCommit(index: number, term: number): Ready;
   /** The state machine's snapshot at applied index `index`: the log before it is dropped. */
   compact(index: number, data: Uint8Array): Ready;
   status(): NodeStatus;
@@ -192,6 +199,10 @@ export function createRaftNode(config: RaftConfig, persisted: PersistedState): R
       maybeCommit(s);
       broadcast(s, false);
       return { ok: true, index, term: s.term, configuration: next, ready: flush(s) };
+    },
+    learnCommit(index, term) {
+      if (index > s.commit && s.log.termAt(index) === term) s.commit = index;
+      return flush(s);
     },
     compact(index, data) {
       const t = s.log.termAt(index);

@@ -70,7 +70,7 @@ export async function serverCommand(args: readonly string[]): Promise<number> {
   if (!configPath) throw new StartupError("kms: server needs --config FILE or --dev");
   const logger = createLogger("kms");
   // Operational lines keep their exact text as `msg`; trouble is logged as a warning.
-  const log = (line: string): void => (/error|fail|cannot|not part of/.test(line) ? logger.warn(line) : logger.info(line));
+  const log = (line: string): void => (/error|fail|cannot|not part of|warning/.test(line) ? logger.warn(line) : logger.info(line));
   const node = await startKmsNode({ config: await loadConfig(configPath), log });
   process.stderr.write(`kms: listening on https://${node.host}:${node.port}\n`);
   return waitForSignal(() => node.close());

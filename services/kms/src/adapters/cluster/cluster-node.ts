@@ -101,6 +101,7 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
     return { nodeId: id, host: o.cluster.host, version: o.version, configFingerprint: o.fingerprint, empty: s.lastIndex === 0 && s.snapshotIndex === 0, member: isMember(), clusterId: o.cluster.id };
   };
   const describer = serveNodeDescription(bus, o.cluster.id, id, describe);
+  const warned = watchWarnings(() => runner.status().warnings, o.log);
   return {
     id,
     runner,
@@ -122,11 +123,34 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
       return Object.fromEntries([...c.voters, ...c.learners].map((m) => [m.id, m.address]));
     },
     async close() {
+      clearInterval(warned);
       describer.close();
       await runner.stop();
       if (ownBus) await bus.close();
     },
   };
+}
+
+/**
+ * Logs the status warnings (even voter count, slow peers) when their kind
+ * changes, so the log says it once rather than on every check; the numbers
+ * inside a warning (round trips) may move without a new line.
+ */
+function watchWarnings(warnings: () => readonly string[], log: (line: string) => void): NodeJS.Timeout {
+  let last = "";
+  const timer = setInterval(() => {
+    let now: readonly string[];
+    try {
+      now = warnings();
+    } catch {
+      return;
+    }
+    const kinds = now.map((w) => w.replace(/[\d.]+/g, "#")).join("|");
+    if (kinds !== last) for (const w of now) log(`kms: cluster warning: ${w}`);
+    last = kinds;
+  }, 5000);
+  timer.unref();
+  return timer;
 }
 
 /** Proposes each configured enclave until it exists (a fresh cluster's first start); "already exists" is fine. */
