@@ -36,11 +36,16 @@ export async function runSelect(client: Client, bucket: string, key: string, url
   const res = await s3Stream(client, { method: "POST", bucket, key, query: "select&select-type=2", body, headers: { "Content-Type": "application/xml" } }).catch((err: unknown) => {
     throw mcError(`Unable to run the SQL query on \`${url}\`.`, err);
   });
+  return writeSelectResults(res, url, spec, out);
+}
+
+/** Decodes a SelectObjectContent response and writes its records; the statistics come back. */
+export async function writeSelectResults(response: AsyncIterable<unknown> | Iterable<unknown>, url: string, spec: SelectSpec, out: Writable): Promise<SelectStats> {
   let stats: SelectStats | undefined;
   let returned = 0;
   let ended = false;
   let pacific = false;
-  for await (const msg of decodeEventStream(res)) {
+  for await (const msg of decodeEventStream(response)) {
     const type = msg.headers[":message-type"];
     if (type === "error") {
       const code = msg.headers[":error-code"] ?? "SelectError";
@@ -51,18 +56,7 @@ export async function runSelect(client: Client, bucket: string, key: string, url
       let payload = msg.payload.toString("utf8");
       if (payload.startsWith(pacificHead)) {
         pacific = true;
-        payload = payload.slice(pacificHead.length).replace(new RegExp(`${pacificTail}$`), "");
-        const failure = /^failure -->(.*)<---\s*$/s.exec(payload);
-        if (failure) {
-          throw mcError(`Unable to run the SQL query on \`${url}\`.`, new Error(`The server could not parse the query near \`${(failure[1] ?? "").trim()}\` (this server's dialect reads \`from stdin\`)`), "invalid_argument");
-        }
-        const fd = spec.output["fd"] ?? ",";
-        payload = payload
-          .split("\n")
-          .filter((row) => row !== "")
-          .map((row) => (row.endsWith(fd) ? row.slice(0, -fd.length) : row))
-          .map((row) => `${row}${spec.output["rd"] ?? "\n"}`)
-          .join("");
+        payload = pacificRows(payload, url, spec);
       }
       returned += Buffer.byteLength(payload);
       await write(out, payload);
@@ -73,7 +67,23 @@ export async function runSelect(client: Client, bucket: string, key: string, url
     } else if (event === "End") {
       ended = true;
     }
+    // Progress and Cont (keep-alive) messages carry nothing to print.
   }
   if (!ended && !pacific) throw mcError(`Unable to run the SQL query on \`${url}\`.`, new Error("The response ended before its End message"), "bad_gateway");
   return stats ?? { bytesScanned: null, bytesProcessed: null, bytesReturned: returned, serverStats: false };
+}
+
+/** Unwraps a Ceph Pacific payload: parse failures come as text, and every row ends in a field delimiter. */
+function pacificRows(wrapped: string, url: string, spec: SelectSpec): string {
+  const payload = wrapped.slice(pacificHead.length).replace(new RegExp(`${pacificTail}$`), "");
+  const failure = /^failure -->(.*)<---\s*$/s.exec(payload);
+  if (failure) {
+    throw mcError(`Unable to run the SQL query on \`${url}\`.`, new Error(`The server could not parse the query near \`${(failure[1] ?? "").trim()}\` (this server's dialect reads \`from stdin\`)`), "invalid_argument");
+  }
+  const fd = spec.output["fd"] ?? ",";
+  return payload
+    .split("\n")
+    .filter((row) => row !== "")
+    .map((row) => `${row.endsWith(fd) ? row.slice(0, -fd.length) : row}${spec.output["rd"] ?? "\n"}`)
+    .join("");
 }
