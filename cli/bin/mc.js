@@ -28,7 +28,9 @@ function newestSource(dir) {
 function fresh() {
   try {
     const built = Math.min(statSync(bundle).mtimeMs, statSync(versionBundle).mtimeMs);
-    return built >= newestSource(join(root, "src"));
+    // The bundle also holds the shared spine and the KMS client library.
+    const sources = [join(root, "src"), join(root, "..", "services", "shared", "src"), join(root, "..", "services", "kms", "src")];
+    return sources.every((dir) => built >= newestSource(dir));
   } catch {
     return false;
   }
