@@ -74,7 +74,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const connect = connectNodeAdapter({ routes: (router) => router.service(ReleaseService, createReleaseProxy(client)) });
   const metrics = createGatewayMetrics();
   const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
-    if (req.url === "/metrics" && req.method === "GET") res.writeHead(200, { "content-type": metrics.contentType, "cache-control": "no-store" }).end(metrics.render());
+    if (req.url === "/metrics" && req.method === "GET") void metrics.render().then((text) => res.writeHead(200, { "content-type": metrics.contentType, "cache-control": "no-store" }).end(text));
     else if (req.url?.startsWith(connectPrefix)) connect(req, res);
     else if (!answerHot(req, res, cache, now())) void handler(req, res);
   };
