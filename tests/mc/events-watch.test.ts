@@ -219,6 +219,56 @@ watch("should say in one line that this server cannot listen for bucket notifica
   );
 });
 
+watch("should stream events from a server that has the listen API :: fake MinIO endpoint", async () => {
+  const queries: string[] = [];
+  const fake = createServer((req, res) => {
+    queries.push(req.url ?? "");
+    res.writeHead(200, { "content-type": "application/octet-stream" });
+    const record = { eventTime: "2026-01-02T03:04:05.000Z", eventName: "ObjectCreated:Put", s3: { bucket: { name: "photos" }, object: { key: "a+b%2Fc.jpg", size: 2048 } }, source: { host: "10.0.0.1", port: "", userAgent: "MinIO (linux; amd64)" } };
+    // Keep-alive blanks, then one event; the connection stays open like the real API.
+    res.write(" \n");
+    res.write(`${JSON.stringify({ Records: [record] })}\n`);
+  });
+  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+  const port = (fake.address() as { port: number }).port;
+  const child = spawnMc(["-C", fx.configDir, "watch", "--json", "--events", "put", "--suffix", ".jpg", "fake/photos"], { env: { MC_HOST_fake: `http://key:secret@127.0.0.1:${port}` } });
+  child.stdin?.end();
+  let out = "";
+  child.stdout?.on("data", (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+  try {
+    const line = await waitFor("the streamed event", () => (out.includes("\n") ? out.split("\n")[0] : undefined), 15000);
+    assert.equal(JSON.parse(line ?? ""), {
+      status: "success",
+      events: { time: "2026-01-02T03:04:05.000Z", size: 2048, path: "fake/photos/a b/c.jpg", type: "s3:ObjectCreated:Put" },
+      source: { host: "10.0.0.1", port: "", userAgent: "MinIO (linux; amd64)" },
+    });
+    assert.equal(queries, ["/photos?events=s3%3AObjectCreated%3A%2A&suffix=.jpg"]);
+  } finally {
+    child.kill("SIGINT");
+  }
+  // Ctrl-C, not the server closing the stream, ends the command.
+  assert.is(await exited, 130);
+  fake.closeAllConnections();
+  fake.close();
+});
+
+watch("should fail when the server ends the notification stream :: not a silent success", async () => {
+  const fake = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/octet-stream" });
+    res.end(" \n");
+  });
+  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+  const port = (fake.address() as { port: number }).port;
+  try {
+    const r = await mc(["watch", "fake/photos"], { env: { MC_HOST_fake: `http://key:secret@127.0.0.1:${port}` } });
+    assert.is(r.code, 1);
+    assert.is(r.stderr, "mc: <ERROR> The server closed the notification stream of `fake/photos`.\n");
+  } finally {
+    fake.close();
+  }
+});
+
 watch.after(async () => {
   receiver.close();
   await fx.stop();

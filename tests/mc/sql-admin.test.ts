@@ -2,6 +2,7 @@
 // an object-store alias, against Ceph RGW (contracts/mc.md §4-7). RGW Pacific
 // speaks its own dialect (`select … from stdin`) and sends neither Stats nor End.
 import { writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -128,6 +129,28 @@ admin("should name bad credentials and unknown aliases", async () => {
   assert.is(none.code, 1);
   const usage = await mc(["admin", "info"]);
   assert.is(usage.code, 1);
+});
+
+admin("should show MinIO's admin info where the server has that API :: fake MinIO endpoint", async () => {
+  const paths: string[] = [];
+  const fake = createServer((req, res) => {
+    paths.push(req.url ?? "");
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ mode: "online", servers: [{ state: "online" }, { state: "online" }], buckets: { count: 3 }, objects: { count: 7 } }));
+  });
+  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+  const port = (fake.address() as { port: number }).port;
+  try {
+    const env = { MC_HOST_fake: `http://key:secret@127.0.0.1:${port}` };
+    const r = await mc(["admin", "info", "fake"], { env });
+    assert.is(r.code, 0, r.stderr);
+    assert.is(r.stdout, `●  http://127.0.0.1:${port}\n   Mode: online\n   Servers: 2\n   Buckets: 3\n   Objects: 7\n`);
+    assert.equal(paths, ["/minio/admin/v3/info"]);
+    const j = jsonLines((await mc(["admin", "info", "fake", "--json"], { env })).stdout)[0];
+    assert.is((j?.["info"] as Record<string, unknown>)["mode"], "online");
+  } finally {
+    fake.close();
+  }
 });
 
 admin.after(async () => {

@@ -1,5 +1,5 @@
 import type { Client } from "minio";
-import { s3Code } from "../errors.js";
+import { mcError, s3Code } from "../errors.js";
 import { readAll, s3Stream } from "./s3-request.js";
 import { unsupportedAnswer, unsupportedError } from "./unsupported.js";
 import type { WatchEvent, WatchOptions } from "./watch-event.js";
@@ -17,6 +17,15 @@ interface Record_ {
   eventName?: string;
   s3?: { bucket?: { name?: string }; object?: { key?: string; size?: number } };
   source?: { host?: string; port?: string; userAgent?: string };
+}
+
+/** Event keys are query-escaped (`+` for a space); a malformed escape is shown as sent. */
+function eventKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, " "));
+  } catch {
+    return raw;
+  }
 }
 
 /**
@@ -71,13 +80,14 @@ export async function watchRemote(client: Client, alias: string, bucket: string,
           onEvent({
             time: r.eventTime ?? new Date().toISOString(),
             size: r.s3?.object?.size ?? 0,
-            path: `${alias}/${r.s3?.bucket?.name ?? bucket}/${decodeURIComponent(r.s3?.object?.key ?? "")}`,
+            path: `${alias}/${r.s3?.bucket?.name ?? bucket}/${eventKey(r.s3?.object?.key ?? "")}`,
             type: `s3:${r.eventName ?? ""}`,
             source: { host: r.source?.host ?? "", port: r.source?.port ?? "", userAgent: r.source?.userAgent ?? "" },
           });
         }
       }
     }
+    if (!options.signal.aborted) throw mcError(`The server closed the notification stream of \`${alias}/${bucket}\`.`, undefined, "unavailable");
   } catch (err) {
     if (options.signal.aborted) return;
     throw err;
