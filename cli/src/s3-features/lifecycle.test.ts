@@ -29,8 +29,9 @@ convert("should keep text IDs, numbers, booleans, lists and escaping :: round tr
   assert.match(lifecycleToXml(config), /<Prefix>a &amp; b\/<\/Prefix><Tag><Key>k<\/Key>/);
 });
 
-convert("should read a missing configuration as no rules", () => {
+convert("should read an empty configuration as no rules, and another document as unsupported", () => {
   assert.equal(lifecycleFromXml("<LifecycleConfiguration/>"), { Rules: [] });
+  assert.throws(() => lifecycleFromXml("<ListBucketResult><Name>b</Name></ListBucketResult>"), /Bucket lifecycle configuration is not supported by this server/);
 });
 
 convert.run();

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { Client } from "minio";
 import { mcError, s3Code } from "../errors.js";
 import { s3Call } from "./s3-request.js";
-import { escapeXml, parseXml, type XmlValue } from "./xml.js";
+import { isUnsupported, unsupportedAnswer, unsupportedError } from "./unsupported.js";
+import { escapeXml, parseXml, rootName, type XmlValue } from "./xml.js";
 
 export type Json = string | number | boolean | null | Json[] | JsonObject;
 export interface JsonObject {
@@ -42,8 +43,12 @@ function toXml(name: string, value: Json): string {
   return `<${name}>${escapeXml(String(value))}</${name}>`;
 }
 
+export const lifecycleFeature = "Bucket lifecycle configuration";
+
 export function lifecycleFromXml(xml: string): LifecycleConfig {
   const doc = parseXml(xml, ["Rule"]);
+  // A server that ignores `?lifecycle` answers with something else (a bucket listing): never read that as "no rules".
+  if (rootName(doc) !== "LifecycleConfiguration") throw unsupportedAnswer(lifecycleFeature, "GET ?lifecycle", rootName(doc) === "" ? "an empty body" : `a ${rootName(doc)} document`);
   const root = doc["LifecycleConfiguration"];
   const rules = root !== undefined && typeof root === "object" && !Array.isArray(root) ? root["Rule"] : undefined;
   const list = Array.isArray(rules) ? rules : [];
@@ -87,6 +92,7 @@ export async function getLifecycle(client: Client, bucket: string): Promise<Life
     return lifecycleFromXml(res.body.toString("utf8"));
   } catch (err) {
     if (s3Code(err) === "NoSuchLifecycleConfiguration") return { Rules: [] };
+    if (isUnsupported(err)) throw unsupportedError(lifecycleFeature, s3Code(err), err);
     throw err;
   }
 }
@@ -94,10 +100,17 @@ export async function getLifecycle(client: Client, bucket: string): Promise<Life
 /** Replaces the configuration; an empty rule list removes it. */
 export async function putLifecycle(client: Client, bucket: string, config: LifecycleConfig): Promise<void> {
   if (config.Rules.length === 0) {
+    // Checked first: a server that ignores `?lifecycle` would take this DELETE for DeleteBucket.
+    await getLifecycle(client, bucket);
     await s3Call(client, { method: "DELETE", bucket, query: "lifecycle", expect: [200, 204] });
     return;
   }
   const body = lifecycleToXml(config);
   const md5 = createHash("md5").update(body).digest("base64");
-  await s3Call(client, { method: "PUT", bucket, query: "lifecycle", body, headers: { "Content-MD5": md5, "Content-Type": "application/xml" } });
+  try {
+    await s3Call(client, { method: "PUT", bucket, query: "lifecycle", body, headers: { "Content-MD5": md5, "Content-Type": "application/xml" } });
+  } catch (err) {
+    if (isUnsupported(err)) throw unsupportedError(lifecycleFeature, s3Code(err), err);
+    throw err;
+  }
 }

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Client } from "minio";
 import { s3Code, usageError } from "../errors.js";
 import { s3Call } from "./s3-request.js";
-import { escapeXml, list, parseXml, text, child, type XmlValue } from "./xml.js";
+import { isUnsupported, unsupportedAnswer, unsupportedError } from "./unsupported.js";
+import { child, escapeXml, list, parseXml, rootName, text, type XmlValue } from "./xml.js";
 
 export type TargetKind = "Topic" | "Queue" | "CloudFunction";
 
@@ -66,9 +67,15 @@ function entryOf(kind: TargetKind, el: XmlValue): NotificationEntry {
   return { kind, id: text(el, "Id"), arn: text(el, arnElement[kind]), events, prefix, suffix };
 }
 
+export const notificationFeature = "Bucket notification configuration";
+
 export async function getNotifications(client: Client, bucket: string): Promise<NotificationEntry[]> {
-  const res = await s3Call(client, { method: "GET", bucket, query: "notification" });
+  const res = await s3Call(client, { method: "GET", bucket, query: "notification" }).catch((err: unknown) => {
+    throw isUnsupported(err) ? unsupportedError(notificationFeature, s3Code(err), err) : err;
+  });
   const doc = parseXml(res.body.toString("utf8"), ["TopicConfiguration", "QueueConfiguration", "CloudFunctionConfiguration", "Event", "FilterRule"]);
+  // Anything else (a bucket listing from a server that ignores `?notification`) must not pass for "no notifications".
+  if (rootName(doc) !== "NotificationConfiguration") throw unsupportedAnswer(notificationFeature, "GET ?notification", rootName(doc) === "" ? "an empty body" : `a ${rootName(doc)} document`);
   const root = doc["NotificationConfiguration"];
   return kinds.flatMap((kind) => list(root, `${kind}Configuration`).map((el) => entryOf(kind, el)));
 }

@@ -1,3 +1,4 @@
+import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
@@ -15,7 +16,7 @@ export class EventListCommand extends BaseCommand {
     const [arg, arn] = this.args;
     const target = bucketTarget(ctx, arg, "event list");
     const entries = await getNotifications(target.client, target.bucket).catch((err: unknown) => {
-      throw mcError(`Unable to list the notifications of \`${target.url}\`.`, err);
+      throw isAppError(err) ? err : mcError(`Unable to list the notifications of \`${target.url}\`.`, err);
     });
     for (const e of entries.filter((x) => arn === undefined || x.arn === arn)) {
       const filter = [e.prefix !== "" ? `prefix="${e.prefix}"` : "", e.suffix !== "" ? `suffix="${e.suffix}"` : ""].filter((s) => s !== "").join(", ");

@@ -1,3 +1,4 @@
+import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
@@ -14,7 +15,7 @@ export class IlmRuleExportCommand extends BaseCommand {
     if (this.args.length !== 1) throw usageError("ilm rule export needs one TARGET (alias/bucket).");
     const target = bucketTarget(ctx, this.args[0], "ilm rule export");
     const config = await getLifecycle(target.client, target.bucket).catch((err: unknown) => {
-      throw mcError(`Unable to get the lifecycle configuration of \`${target.url}\`.`, err);
+      throw isAppError(err) ? err : mcError(`Unable to get the lifecycle configuration of \`${target.url}\`.`, err);
     });
     if (config.Rules.length === 0) {
       throw mcError(`Unable to export the lifecycle configuration of \`${target.url}\`.`, Object.assign(new Error("The lifecycle configuration does not exist"), { code: "NoSuchLifecycleConfiguration", message: "The lifecycle configuration does not exist" }), "not_found");

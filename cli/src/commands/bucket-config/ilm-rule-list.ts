@@ -1,3 +1,4 @@
+import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
@@ -41,7 +42,7 @@ export class IlmRuleListCommand extends BaseCommand {
     if (this.args.length !== 1) throw usageError("ilm rule list needs one TARGET (alias/bucket).");
     const target = bucketTarget(ctx, this.args[0], "ilm rule list");
     const config = await getLifecycle(target.client, target.bucket).catch((err: unknown) => {
-      throw mcError(`Unable to get the lifecycle configuration of \`${target.url}\`.`, err);
+      throw isAppError(err) ? err : mcError(`Unable to get the lifecycle configuration of \`${target.url}\`.`, err);
     });
     if (ctx.output.json) {
       ctx.output.printJson({ status: "success", target: target.url, config });
