@@ -87,6 +87,8 @@ interface NodeOptions {
   readonly hsmKey?: string;
   /** Omitted: a single node without a cluster section. */
   readonly nats?: string;
+  /** The node founds a group of its own (so it holds data) instead of naming the cluster's members. */
+  readonly alone?: boolean;
 }
 
 /** A KMS node beside the cluster: its own certificate from the cluster CA, started as a process. */
@@ -106,7 +108,7 @@ async function startNode(ctx: Ctx, o: NodeOptions): Promise<{ port: number; proc
     "tls: {cert: server.crt, key: server.key}",
     "enclaves: [default]",
     "log: {audit: off}",
-    ...(o.nats ? ["cluster:", `  nats: ${o.nats}`, "  id: mc", `  host: 127.0.0.1:${port}`, `  nodes: [${members.join(", ")}]`] : []),
+    ...(o.nats ? ["cluster:", `  nats: ${o.nats}`, "  id: mc", `  host: 127.0.0.1:${port}`, `  nodes: [${o.alone ? `127.0.0.1:${port}` : members.join(", ")}]`] : []),
   ].join("\n");
   await writeFile(join(dir, "kms.yaml"), `${yaml}\n`);
   const hsmKey = o.hsmKey ?? (await readFile(join(ctx.dir, "secrets", "hsm.key"), "utf8")).trim();
@@ -243,6 +245,11 @@ const provoke: Record<string, Provoke> = {
   async "join-hsm"(ctx) {
     const node = await startNode(ctx, { name: "other-hsm", hosts: ["127.0.0.1"], nats: natsOf(ctx), hsmKey: newSoftwareHsmKey() });
     await listening(node.proc, "node with another HSM key");
+    return addNode(ctx, `127.0.0.1:${node.port}`);
+  },
+  async "join-not-empty"(ctx) {
+    const node = await startNode(ctx, { name: "used", hosts: ["127.0.0.1"], nats: natsOf(ctx), alone: true });
+    await listening(node.proc, "node that founded its own group");
     return addNode(ctx, `127.0.0.1:${node.port}`);
   },
   async "join-nats"(ctx) {
