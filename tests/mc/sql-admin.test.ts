@@ -1,6 +1,7 @@
 // mc sql (S3 Select, event-stream decoded as it arrives) and mc admin info for
 // an object-store alias, against Ceph RGW (contracts/mc.md §4-7). RGW Pacific
 // speaks its own dialect (`select … from stdin`) and sends neither Stats nor End.
+import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -56,6 +57,18 @@ sql("should report a query the server cannot parse in one line", async () => {
   assert.is(r.code, 1);
   assert.is(r.stdout, "");
   assert.is(r.stderr, "mc: <ERROR> Unable to run the SQL query on `rgw/tables/people.csv`. The server could not parse the query near `S3Object` (this server's dialect reads `from stdin`).\n");
+});
+
+sql("should query an SSE-C object with its key and fail in one line without it", async () => {
+  const key = randomBytes(32).toString("hex");
+  assert.is((await mc(["cp", "--enc-c", `rgw/tables/enc/=${key}`, join(work, "people.csv"), "rgw/tables/enc/people.csv"])).code, 0);
+  const ok = await mc(["sql", "--enc-c", `rgw/tables/enc/=${key}`, "--query", "select city from stdin;", "rgw/tables/enc/people.csv"]);
+  assert.is(ok.code, 0, ok.stderr);
+  assert.is(ok.stdout, "paris\nrome\noslo\n");
+  const without = await mc(["sql", "--query", "select city from stdin;", "rgw/tables/enc/people.csv"]);
+  assert.is(without.code, 1);
+  assert.is(without.stdout, "");
+  assert.match(without.stderr, /^mc: <ERROR> Unable to run the SQL query on `rgw\/tables\/enc\/people.csv`\. [^\n]*--enc-c\.\n$/);
 });
 
 sql("should reject bad input", async () => {

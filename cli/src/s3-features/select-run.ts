@@ -31,9 +31,14 @@ function write(out: Writable, data: string | Buffer): Promise<void> {
  * like Ceph) parse failures become errors; a stream without its End message
  * is an error unless the server is one that never sends it.
  */
-export async function runSelect(client: Client, bucket: string, key: string, url: string, spec: SelectSpec, out: Writable): Promise<SelectStats> {
+export async function runSelect(client: Client, bucket: string, key: string, url: string, spec: SelectSpec, out: Writable, sseHeaders: Readonly<Record<string, string>> = {}): Promise<SelectStats> {
   const body = selectRequestXml(spec);
-  const res = await s3Stream(client, { method: "POST", bucket, key, query: "select&select-type=2", body, headers: { "Content-Type": "application/xml" } }).catch((err: unknown) => {
+  const res = await s3Stream(client, { method: "POST", bucket, key, query: "select&select-type=2", body, headers: { ...sseHeaders, "Content-Type": "application/xml" } }).catch((err: unknown) => {
+    // Ceph answers a select on an SSE-C object without its key with bytes that are not HTTP.
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("HPE_")) {
+      throw mcError(`Unable to run the SQL query on \`${url}\`.`, new Error(`The server's answer was not valid HTTP (${(err as Error).message}); for an object encrypted with a customer key, pass it with --enc-c`));
+    }
     throw mcError(`Unable to run the SQL query on \`${url}\`.`, err);
   });
   return writeSelectResults(res, url, spec, out);

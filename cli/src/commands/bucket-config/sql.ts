@@ -5,6 +5,7 @@ import type { McContext } from "../../context.js";
 import { mcError, usageError } from "../../errors.js";
 import { parseSerdeOptions, type SelectFormat, type SelectSpec } from "../../s3-features/select-request.js";
 import { runSelect } from "../../s3-features/select-run.js";
+import { parseSseFlags, sseReadHeaders } from "../../s3-features/sse-keys.js";
 import { bucketTarget } from "../../s3-features/target.js";
 
 const compressions = ["NONE", "GZIP", "BZIP2"] as const;
@@ -27,6 +28,7 @@ export class SqlCommand extends BaseCommand {
   compression = Option.String("--compression", { description: "input compression: NONE, GZIP, BZIP2 (default from the name)" });
   csvOutput = Option.String("--csv-output", { description: "CSV output options: rd, fd, qc" });
   jsonOutput = Option.String("--json-output", { description: "JSON output options: rd" });
+  encC = Option.Array("--enc-c", { description: "decrypt the object with a client provided key (\"alias/prefix=KEY\")" });
   args = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {
@@ -35,8 +37,9 @@ export class SqlCommand extends BaseCommand {
     if (target.key === "" || target.key.endsWith("/")) throw usageError("sql needs an object (alias/bucket/object), not a bucket or prefix.");
     const spec = this.spec(target.key);
     const url = `${target.url}/${target.key}`;
+    const sse = parseSseFlags(this.encC ?? [], [], new Set(ctx.aliases.keys()))?.forUrl(url);
     try {
-      const stats = await runSelect(target.client, target.bucket, target.key, url, spec, ctx.output.stdout);
+      const stats = await runSelect(target.client, target.bucket, target.key, url, spec, ctx.output.stdout, sse ? sseReadHeaders(sse) : {});
       if (ctx.output.json) ctx.output.printJson({ status: "success", ...stats });
     } catch (err) {
       if (isAppError(err)) throw err;
