@@ -96,6 +96,22 @@ ilm("should store transitions and noncurrent transitions :: storage classes", as
   assert.is((await mc(["ilm", "rule", "rm", "--id", "cold", "rgw/life2"])).code, 0);
 });
 
+ilm("should make the server expire objects under the rule's prefix :: real expiry (one day = 10 s here)", async () => {
+  assert.is((await mc(["mb", "rgw/expiring"])).code, 0);
+  await writeFile(join(work, "t.txt"), "temporary");
+  assert.is((await mc(["cp", join(work, "t.txt"), "rgw/expiring/tmp/t.txt"])).code, 0);
+  assert.is((await mc(["cp", join(work, "t.txt"), "rgw/expiring/keep/t.txt"])).code, 0);
+  assert.is((await mc(["ilm", "rule", "add", "--prefix", "tmp/", "--expire-days", "1", "rgw/expiring"])).code, 0);
+  const until = Date.now() + 90_000;
+  let keys: string[] = [];
+  for (;;) {
+    keys = jsonLines((await mc(["ls", "-r", "--json", "rgw/expiring"])).stdout).map((e) => String(e["key"]));
+    if (!keys.includes("tmp/t.txt") || Date.now() > until) break;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  assert.equal(keys, ["keep/t.txt"]);
+});
+
 ilm("should reject bad input before reaching the server", async () => {
   const cases: [string[], RegExp][] = [
     [["ilm", "rule", "add", "rgw/life"], /a rule needs an action/],
