@@ -2,6 +2,7 @@
 // (contracts/mc.md §4-7; the peer's feature table in reference/s3-peer-ceph.md).
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import { Client } from "minio";
 import { suite } from "uvu";
@@ -181,6 +182,47 @@ encrypt("should reject bad encrypt arguments", async () => {
     const r = await mc(args);
     assert.is(r.code, 1, args.join(" "));
     assert.match(r.stderr, /^mc: <ERROR> Invalid command usage, encrypt/, args.join(" "));
+  }
+});
+
+encrypt("should set, show and clear the configuration where the server has it :: fake S3 endpoint", async () => {
+  let stored = "";
+  const seen: string[] = [];
+  const fake = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on("data", (c: Buffer) => parts.push(c));
+    req.on("end", () => {
+      seen.push(`${req.method ?? ""} ${req.url ?? ""}`);
+      if (req.url !== "/bkt?encryption") {
+        res.writeHead(400).end();
+      } else if (req.method === "PUT") {
+        stored = Buffer.concat(parts).toString();
+        res.end();
+      } else if (req.method === "DELETE") {
+        stored = "";
+        res.writeHead(204).end();
+      } else if (stored === "") {
+        res.writeHead(404, { "content-type": "application/xml" }).end("<Error><Code>ServerSideEncryptionConfigurationNotFoundError</Code></Error>");
+      } else {
+        res.writeHead(200, { "content-type": "application/xml" }).end(stored);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+  const env = { MC_HOST_fake: `http://key:secret@127.0.0.1:${(fake.address() as { port: number }).port}` };
+  try {
+    const set = await mc(["encrypt", "set", "sse-kms", "my-key", "fake/bkt"], { env });
+    assert.is(set.code, 0, set.stderr);
+    assert.is(set.stdout, "Auto encryption configuration has been set successfully for fake/bkt\n");
+    assert.match(stored, /<SSEAlgorithm>aws:kms<\/SSEAlgorithm><KMSMasterKeyID>my-key<\/KMSMasterKeyID>/);
+    const info = await mc(["encrypt", "info", "fake/bkt"], { env });
+    assert.is(info.stdout, "Auto encryption 'sse' is enabled with algorithm SSE-KMS and key my-key for fake/bkt\n");
+    const clear = await mc(["encrypt", "clear", "fake/bkt"], { env });
+    assert.is(clear.code, 0, clear.stderr);
+    assert.is((await mc(["encrypt", "info", "fake/bkt", "--json"], { env })).stdout, '{"status":"success","bucket":"fake/bkt","algorithm":"","keyId":""}\n');
+    assert.equal(seen, ["PUT /bkt?encryption", "GET /bkt?encryption", "GET /bkt?encryption", "DELETE /bkt?encryption", "GET /bkt?encryption"]);
+  } finally {
+    fake.close();
   }
 });
 
