@@ -24,6 +24,17 @@ export function mcError(message: string, cause?: unknown, reason: Reason = "fail
   return new AppError(reason, message, cause === undefined ? {} : { cause });
 }
 
+// Errors whose message already says what the server's code means: their cause
+// prints the server's own text, not the generic advice for that code.
+const explained = new WeakSet<AppError>();
+
+/** Like mcError, for a message that already explains the server's code (e.g. a WORM-protected delete answered AccessDenied). */
+export function explainedError(message: string, cause: unknown, reason: Reason = "failed_precondition"): AppError {
+  const err = mcError(message, cause, reason);
+  explained.add(err);
+  return err;
+}
+
 export function usageError(message: string): AppError {
   return new AppError("invalid_argument", message, { details: { usage: "true" } });
 }
@@ -105,7 +116,8 @@ export function describeError(err: unknown): DescribedError {
   const code = s3Code(cause);
   if (code !== "") {
     const fields = s3Fields(cause as object);
-    return { message, causeMessage: advice[code] ?? (fields.Message || code), causeError: fields };
+    const generic = app && explained.has(app) ? undefined : advice[code];
+    return { message, causeMessage: generic ?? (fields.Message || code), causeError: fields };
   }
   if (isAppError(cause)) return { message, causeMessage: cause.message, causeError: {} };
   return { message, causeMessage: causeText(cause), causeError: {} };

@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { explainedError, mcError, usageError } from "../errors.js";
 import { removeBypassingGovernance } from "../s3-features/versions-bypass.js";
 import { isLockBlocked } from "../s3-features/versions-errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
@@ -71,7 +71,7 @@ export class RmCommand extends BaseCommand {
       const res = await remove.catch((err: unknown) => {
         // RGW says only "AccessDenied" for a version protected by retention or legal hold: name the lock.
         if (!isLockBlocked(err)) throw err;
-        throw mcError(`Unable to remove \`${url}\`${versionId ? ` (versionId=${versionId})` : ""}: object is WORM protected by a retention period or legal hold.`, err, "permission_denied");
+        throw explainedError(`Unable to remove \`${url}\`${versionId ? ` (versionId=${versionId})` : ""}: object is WORM protected by a retention period or legal hold.`, err, "permission_denied");
       });
       this.report(ctx, url, res.deleteMarker, versionId ?? res.versionId);
     };

@@ -1,26 +1,14 @@
 import type { AppError } from "@mc/shared";
 import { mcError, s3Code } from "../errors.js";
-
-/** S3 codes by which a server says it does not implement an API at all. */
-const unsupportedCodes = new Set(["NotImplemented", "XNotImplemented", "UnsupportedOperation"]);
-
-export function isUnsupported(err: unknown): boolean {
-  return unsupportedCodes.has(s3Code(err));
-}
+import { isUnsupported, unsupportedError } from "./unsupported.js";
 
 /**
  * The error of a failed feature call. A server that does not implement the
- * feature gets one line naming it and the server's code, e.g.
- * `Unable to enable versioning: server does not support bucket versioning (NotImplemented).`;
- * the code also stays in `.error.cause.error.Code` for scripts.
+ * feature gets the one line every `mc` feature uses (unsupported.ts), naming
+ * the feature and the server's code; other failures read `Unable to …`.
  */
 export function featureError(action: string, feature: string, err: unknown): AppError {
-  const code = s3Code(err);
-  if (unsupportedCodes.has(code)) {
-    // The cause's text is printed after the message: make it the "(Code)" suffix.
-    const cause = Object.assign(Object.create(Object.getPrototypeOf(err) as object) as object, err, { message: `(${code})` });
-    return mcError(`Unable to ${action}: server does not support ${feature}`, cause, "unimplemented");
-  }
+  if (isUnsupported(err)) return unsupportedError(`${feature.charAt(0).toUpperCase()}${feature.slice(1)}`, s3Code(err), err);
   return mcError(`Unable to ${action}.`, err);
 }
 

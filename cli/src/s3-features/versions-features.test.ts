@@ -35,7 +35,7 @@ const errors = suite("featureError");
 
 errors("should print one line naming the feature and the server's code when it is not implemented", () => {
   const out = printed(featureError("enable versioning on `a/b`", "bucket versioning", s3Error("NotImplemented")));
-  assert.is(out.text, "mc: <ERROR> Unable to enable versioning on `a/b`: server does not support bucket versioning (NotImplemented).\n");
+  assert.is(out.text, "mc: <ERROR> Bucket versioning is not supported by this server. Server error code: NotImplemented.\n");
   assert.is(out.json.error.cause.error.Code, "NotImplemented");
 });
 
