@@ -40,6 +40,8 @@ test("should replicate commands to every node and bring a lagging node back thro
   const broker = createMemoryBroker();
   const nodes = await Promise.all([0, 1, 2].map((i) => start(broker, dir, i)));
   try {
+    // A proposal gives up after two election timeouts without a leader: on a busy machine the first election can take that long.
+    await until(() => nodes.some((n) => n.status().role === "leader") && nodes.every((n) => n.status().leaderId !== ""), "a leader known to all");
     assert.equal(await nodes[1]?.propose({ kind: "createEnclave", name: "default" }, ""), { ok: true });
     // A follower's and the leader's proposals alike resolve once applied on the proposing node.
     for (let k = 0; k < 30; k++) {
@@ -63,6 +65,9 @@ test("should replicate commands to every node and bring a lagging node back thro
     assert.is(states[1], states[0]);
     assert.is(states[2], states[0]);
     assert.ok((nodes[0]?.status().snapshotIndex ?? 0) > 0, "the leader compacted its log");
+  } catch (err) {
+    // uvu prints nothing for our AppError (it reads `details`): rethrow as a plain Error.
+    throw new Error(`${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}\n${err instanceof Error ? (err.stack ?? "") : ""}`);
   } finally {
     for (const n of nodes) await n.close().catch(() => undefined);
   }
