@@ -62,13 +62,13 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
     await append([{ kind: "hard", hardState: hard }]);
   }
 
-  async function append(records: readonly LogRecord[]): Promise<void> {
+  async function append(records: readonly LogRecord[], sync = true): Promise<void> {
     const seg = segments.at(-1);
     if (!fh || !seg) throw new AppError("internal", "consensus log store is not open");
     const parts = records.map((r) => encodeRecord(rootKey, r));
     const buf = Buffer.concat(parts);
     await fh.write(buf);
-    await fh.datasync();
+    if (sync) await fh.datasync();
     seg.size += buf.length;
     for (const r of records) if (r.kind === "entry") seg.maxIndex = Math.max(seg.maxIndex, r.entry.index);
   }
@@ -170,11 +170,15 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
         terms.length = Math.max(0, entry.index - termBase - 1);
         terms.push(entry.term);
       }
+      // Only entries, a term or a vote must be durable before anything is sent;
+      // a commit index alone may be lost in a crash and is learned again (as etcd does).
+      let sync = records.length > 0;
       if (ready.hardState) {
+        if (ready.hardState.term !== hard.term || ready.hardState.votedFor !== hard.votedFor) sync = true;
         hard = ready.hardState;
         records.push({ kind: "hard", hardState: hard });
       }
-      if (records.length > 0) await append(records);
+      if (records.length > 0) await append(records, sync);
       if ((segments.at(-1)?.size ?? 0) > segmentBytes) await rotate();
       if (snap) await compact(snap.meta.index);
     },
