@@ -16,8 +16,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 32;
 const gatewayBin = fileURLToPath(new URL("../gateway/bin/gateway.js", import.meta.url));
 
-function wrk(url: string): number {
-  const res = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", url], { encoding: "utf8" });
+function wrk(url: string, durationS = seconds): number {
+  const res = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${durationS}s`, "--latency", url], { encoding: "utf8" });
   const m = /Requests\/sec:\s+([\d.]+)/.exec(res.stdout);
   if (!m?.[1]) throw new Error(`wrk failed: ${res.stdout}${res.stderr}`);
   return Number(m[1]);
@@ -95,7 +95,9 @@ try {
   let rGateway = 0;
   let rNginx = 0;
   let rBare = 0;
-  for (let round = 0; round < 2; round++) {
+  // Warm-up first: the JIT settles before anything is counted.
+  for (const base of [gw, ng, bareUrl]) wrk(`${base}${latestPath}`, 2);
+  for (let round = 0; round < 3; round++) {
     rGateway = Math.max(rGateway, wrk(`${gw}${latestPath}`));
     rNginx = Math.max(rNginx, wrk(`${ng}${latestPath}`));
     rBare = Math.max(rBare, wrk(`${bareUrl}${latestPath}`));

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createClient } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { acceptRequestId, createBusTransport, requestIdHeader, withRequestId, type Bus, type Logger } from "@mc/shared";
+import { acceptRequestId, createBusTransport, requestIdHeader, type Bus, type Logger } from "@mc/shared";
 import { createCatalogEvents, type ReleaseStore } from "@mc/releases";
 import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import type { BusHealth } from "./bus-health.js";
@@ -73,23 +73,24 @@ export function createGateway(deps: GatewayDeps): Gateway {
   });
   const connect = connectNodeAdapter({ routes: (router) => router.service(ReleaseService, createReleaseProxy(client)) });
   const metrics = createGatewayMetrics();
-  const dispatch = (req: IncomingMessage, res: ServerResponse): void => {
-    if (req.url === "/metrics" && req.method === "GET") void metrics.render().then((text) => res.writeHead(200, { "content-type": metrics.contentType, "cache-control": "no-store" }).end(text));
-    else if (req.url?.startsWith(connectPrefix)) connect(req, res);
-    else if (!answerHot(req, res, cache, now())) void handler(req, res);
-  };
+  const log = deps.log?.isLevelEnabled("info") ? deps.log : undefined;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    metrics.observe(req, res);
     // The caller's id (or a new one) goes back in the response and along every bus call made for it.
     const incoming = req.headers[requestIdHeader];
     const reqId = acceptRequestId(typeof incoming === "string" ? incoming : undefined);
-    res.setHeader(requestIdHeader, reqId);
-    const log = deps.log;
     if (log) {
       const started = performance.now();
       res.once("close", () => log.info({ reqId, method: req.method, path: req.url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 }, "request"));
     }
-    withRequestId(reqId, () => dispatch(req, res));
+    // The hot path answers at once and calls nothing: counted in place, no listener.
+    if (answerHot(req, res, cache, now(), reqId)) return metrics.record(req, res.statusCode);
+    res.setHeader(requestIdHeader, reqId);
+    // Handlers pass it on from the request's headers (requestIdOptions) to every bus call.
+    req.headers[requestIdHeader] = reqId;
+    metrics.observe(req, res);
+    if (req.url === "/metrics" && req.method === "GET") void metrics.render().then((text) => res.writeHead(200, { "content-type": metrics.contentType, "cache-control": "no-store" }).end(text));
+    else if (req.url?.startsWith(connectPrefix)) connect(req, res);
+    else void handler(req, res);
   });
   return {
     server,

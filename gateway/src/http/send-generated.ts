@@ -25,13 +25,14 @@ export function hotKey(req: IncomingMessage): string {
 }
 
 /** Answers a request from the hot path, or returns false. */
-export function answerHot(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, now: number): boolean {
+export function answerHot(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, now: number, requestId: string): boolean {
   const method = req.method;
   if (method !== "GET" && method !== "HEAD") return false;
   if (req.headers["if-none-match"] !== undefined || req.headers["if-modified-since"] !== undefined) return false;
   const hit = cache.hot(hotKey(req));
   if (!hit) return false;
-  res.writeHead(hit.status, { ...hit.headers, age: String(Math.max(0, Math.floor((now - hit.storedAt) / 1000))) });
+  // One header object for writeHead: a setHeader before it would force Node's slower merge.
+  res.writeHead(hit.status, { ...hit.headers, age: String(Math.max(0, Math.floor((now - hit.storedAt) / 1000))), "x-request-id": requestId });
   res.end(method === "HEAD" ? undefined : hit.body);
   return true;
 }

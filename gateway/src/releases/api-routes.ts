@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { AppError } from "@mc/shared";
+import { AppError, requestIdHeader, requestIdOptions } from "@mc/shared";
 import { isName, layout, tryParseReleaseId, urlOf } from "@mc/releases";
 import { FeedFormat, type ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { answerGenerated, generated } from "../http/send-generated.js";
@@ -8,6 +8,12 @@ import type { RestRequest, RestResponse, RestRoute } from "../rest/rest-handler.
 import { notesIndexHtml, notesIndexJson } from "./notes-index-page.js";
 import { releaseRecordJson } from "./release-json.js";
 import { renderReleasesPage } from "./releases-page.js";
+
+/** The request id the gateway put on the request, for the bus calls made for it. */
+const idOf = (req: RestRequest) => {
+  const id = req.headers[requestIdHeader];
+  return requestIdOptions(typeof id === "string" ? id : undefined);
+};
 
 // Defence in depth behind the sanitiser: no inline or foreign script can run.
 const pageCsp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
@@ -85,7 +91,7 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
         const product = checkProduct(req.params.product);
         const q = listQuery(req.query, true);
         return cached(req, `list:${product}:${canonical(q)}`, async () => {
-          const res = await client.listReleases({ product, ...q });
+          const res = await client.listReleases({ product, ...q }, idOf(req));
           const headers: Record<string, string> = { ...cors };
           if (res.nextAfter !== "") {
             const next = new URLSearchParams();
@@ -104,7 +110,7 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
         const product = checkProduct(req.params.product);
         const q = listQuery(req.query, false);
         return cached(req, `latest:${product}:${canonical(q)}`, async () => {
-          const res = await client.getLatestRelease({ product, ...q });
+          const res = await client.getLatestRelease({ product, ...q }, idOf(req));
           const release = res.release;
           if (!release) throw new AppError("not_found", `product '${product}' has no supported release`);
           return generated(JSON.stringify([releaseRecordJson(release)]), jsonType, new Date(release.releaseDate), cors);
@@ -118,7 +124,7 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
         const m = /^(.+)\.json$/.exec(req.params.file ?? "");
         const product = checkProduct(m?.[1]);
         return cached(req, `jsonfeed:${product}`, async () => {
-          const feed = await client.getFeed({ product, format: FeedFormat.JSON_FEED });
+          const feed = await client.getFeed({ product, format: FeedFormat.JSON_FEED }, idOf(req));
           return generated(feed.body, feed.contentType, new Date(feed.lastModified), cors);
         });
       },
@@ -135,7 +141,7 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
           req,
           `notes:${product}:${component}:${wantsJson ? "json" : "html"}`,
           async () => {
-            const index = await client.getNotesIndex({ product, component });
+            const index = await client.getNotesIndex({ product, component }, idOf(req));
             const last = lastModifiedOf(index.releases.map((r) => r.releaseDate));
             return wantsJson ? generated(JSON.stringify(notesIndexJson(index)), jsonType, last) : generated(notesIndexHtml(index), "text/html; charset=utf-8", last);
           },
@@ -149,7 +155,7 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
       async handle(req) {
         const product = checkProduct(req.params.product);
         const answer = await cached(req, `page:${product}`, async () => {
-          const res = await client.listReleases({ product, includeNotes: true });
+          const res = await client.listReleases({ product, includeNotes: true }, idOf(req));
           const html = renderReleasesPage(product, res.releases, urlOf(base, layout.publicKey()));
           return generated(html, "text/html; charset=utf-8", lastModifiedOf(res.releases.map((r) => r.releaseDate)), { "content-security-policy": pageCsp });
         });
@@ -171,7 +177,7 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
 export async function rssFeed(req: RestRequest, product: string, deps: ApiDeps): Promise<RestResponse> {
   checkProduct(product);
   const cachedFeed = await deps.cache.get(`rss:${product}`, async () => {
-    const feed = await deps.client.getFeed({ product, format: FeedFormat.RSS });
+    const feed = await deps.client.getFeed({ product, format: FeedFormat.RSS }, idOf(req));
     return generated(feed.body, feed.contentType, new Date(feed.lastModified), cors);
   });
   return answerGenerated(req, deps.cache, cachedFeed, deps.now());

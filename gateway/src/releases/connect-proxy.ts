@@ -1,20 +1,24 @@
-import type { Client, ServiceImpl } from "@connectrpc/connect";
+import type { CallOptions, Client, HandlerContext, ServiceImpl } from "@connectrpc/connect";
+import { requestIdHeader, requestIdOptions } from "@mc/shared";
 import type { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
+
+/** The caller's cancellation and the request id the gateway gave the request. */
+const onward = (ctx: HandlerContext): CallOptions => ({ signal: ctx.signal, ...requestIdOptions(ctx.requestHeader.get(requestIdHeader)) });
 
 /**
  * ReleaseService for browsers (Connect-Web) on the gateway's own origin: each
  * call goes on to the release service over the bus, keeping the caller's
- * deadline and cancellation.
+ * deadline, cancellation and request id.
  */
 export function createReleaseProxy(client: Client<typeof ReleaseService>): ServiceImpl<typeof ReleaseService> {
   return {
-    listReleases: (req, ctx) => client.listReleases(req, { signal: ctx.signal }),
-    getLatestRelease: (req, ctx) => client.getLatestRelease(req, { signal: ctx.signal }),
-    getRelease: (req, ctx) => client.getRelease(req, { signal: ctx.signal }),
-    getReleaseNotes: (req, ctx) => client.getReleaseNotes(req, { signal: ctx.signal }),
-    getNotesIndex: (req, ctx) => client.getNotesIndex(req, { signal: ctx.signal }),
-    listProducts: (req, ctx) => client.listProducts(req, { signal: ctx.signal }),
-    getFeed: (req, ctx) => client.getFeed(req, { signal: ctx.signal }),
-    watchCatalog: (req, ctx) => client.watchCatalog(req, { signal: ctx.signal }),
+    listReleases: (req, ctx) => client.listReleases(req, onward(ctx)),
+    getLatestRelease: (req, ctx) => client.getLatestRelease(req, onward(ctx)),
+    getRelease: (req, ctx) => client.getRelease(req, onward(ctx)),
+    getReleaseNotes: (req, ctx) => client.getReleaseNotes(req, onward(ctx)),
+    getNotesIndex: (req, ctx) => client.getNotesIndex(req, onward(ctx)),
+    listProducts: (req, ctx) => client.listProducts(req, onward(ctx)),
+    getFeed: (req, ctx) => client.getFeed(req, onward(ctx)),
+    watchCatalog: (req, ctx) => client.watchCatalog(req, onward(ctx)),
   };
 }

@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { acceptRequestId, currentRequestId, withRequestId } from "./request-id.js";
+import { acceptRequestId, requestIdOptions } from "./request-id.js";
 
 const ids = suite("request ids");
 
@@ -9,14 +9,10 @@ ids("keeps a safe caller id and replaces a missing, long or odd one", () => {
   for (const bad of [undefined, null, "", "a b", "x".repeat(129), "a\nb", "ü"]) assert.match(acceptRequestId(bad), /^[0-9a-f-]{36}$/);
 });
 
-ids("is current across awaits inside withRequestId and absent outside", async () => {
-  assert.is(currentRequestId(), undefined);
-  const seen = await withRequestId("r1", async () => {
-    await new Promise((r) => setTimeout(r, 1));
-    return currentRequestId();
-  });
-  assert.is(seen, "r1");
-  assert.is(currentRequestId(), undefined);
+ids("builds call options only for an id", () => {
+  assert.equal(requestIdOptions("r1"), { headers: { "x-request-id": "r1" } });
+  assert.equal(requestIdOptions(undefined), {});
+  assert.equal(requestIdOptions(""), {});
 });
 
 ids.run();

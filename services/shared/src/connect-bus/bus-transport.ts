@@ -1,6 +1,5 @@
 import type { Interceptor, Transport } from "@connectrpc/connect";
 import { createTransport } from "@connectrpc/connect/protocol-connect";
-import { requestIdInterceptor } from "../request-id.js";
 import type { Bus } from "../bus/bus.js";
 import type { NodeAddress } from "../nats-subject.js";
 import { createBusClient } from "./bus-client.js";
@@ -26,7 +25,7 @@ export function createBusTransport(options: BusTransportOptions): Transport {
     httpClient: createBusClient(options.bus, flow, options.node),
     baseUrl: "http://bus",
     useBinaryFormat: true,
-    interceptors: [requestIdInterceptor, ...(options.interceptors ?? [])],
+    interceptors: options.interceptors ?? [],
     acceptCompression: [],
     sendCompression: null,
     compressMinBytes: 1024,

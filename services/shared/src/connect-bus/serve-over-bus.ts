@@ -1,7 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
 import type { Bus, BusMessage, BusSubscription } from "../bus/bus.js";
-import { acceptRequestId, requestIdHeader, withRequestId } from "../request-id.js";
 import { queueOfPath, subjectOfPath, type NodeAddress } from "../nats-subject.js";
 import {
   controlHeader,
@@ -129,10 +128,7 @@ export function serveOverBus(bus: Bus, handlers: readonly UniversalHandler[], op
   async function respond(handler: UniversalHandler, call: ServerCall, msg: BusMessage, id: string): Promise<void> {
     const header = new Headers();
     for (const [k, v] of msg.headers) header.set(k, v);
-    // The caller's request id (or a new one) is current while the handler runs, so its logs and onward calls carry it.
-    const requestId = acceptRequestId(header.get(requestIdHeader));
-    header.set(requestIdHeader, requestId);
-    const res = await withRequestId(requestId, () => handler({
+    const res = await handler({
       httpVersion: "2.0",
       url: `http://bus${handler.requestPath}`,
       method: "POST",
@@ -141,7 +137,7 @@ export function serveOverBus(bus: Bus, handlers: readonly UniversalHandler[], op
         yield msg.data;
       })(),
       signal: call.abort.signal,
-    }));
+    });
     const head = new Map<string, string>([
       [statusHeader, String(res.status)],
       [controlHeader, `${controlPrefix}.${id}`],
