@@ -1,15 +1,16 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { AppError } from "@mc/shared";
 import type { RaftNode } from "../domain/raft-node.js";
 import type { Configuration, MembershipChange, Ready, RejectReason } from "../domain/types.js";
+import type { StateSignal } from "./state-signal.js";
 import type { AppliedEntry, Waiters } from "./waiters.js";
 
 export interface LeaderContext {
   readonly id: string;
-  readonly tickMs: number;
   readonly electionMs: number;
   readonly requestTimeoutMs: number;
   readonly waiters: Waiters;
+  /** Notified whenever the core may have changed: what the waits below re-check on. */
+  readonly changed: StateSignal;
   node(): RaftNode;
   enqueue(ready: Ready): Promise<void>;
 }
@@ -53,14 +54,14 @@ export function createLeaderOps(ctx: LeaderContext): LeaderOps {
     });
   }
 
+  /** Repeats `attempt` at each change of the node until it stops asking to retry. */
   async function retrying<T>(timeoutMs: number, attempt: () => T | "retry"): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    const done = await ctx.changed.until(() => {
       const r = attempt();
-      if (r !== "retry") return r;
-      if (Date.now() > deadline) throw new AppError("deadline_exceeded", "no commit of the leader's term within the deadline");
-      await sleep(ctx.tickMs);
-    }
+      return r === "retry" ? undefined : { value: r };
+    }, timeoutMs);
+    if (!done) throw new AppError("deadline_exceeded", "no commit of the leader's term within the deadline");
+    return done.value;
   }
 
   async function readIndexAsLeader(timeoutMs = ctx.requestTimeoutMs): Promise<{ index: number; term: number }> {
@@ -91,13 +92,10 @@ export function createLeaderOps(ctx: LeaderContext): LeaderOps {
       // New servers join as learners and are promoted once caught up (thesis §4.2.1).
       await changeMembershipAsLeader({ type: "addLearner", member: change.member }, timeoutMs);
       for (let round = 0; round < 10; round++) {
-        const st = ctx.node().status();
         const started = Date.now();
-        const target = st.lastIndex;
-        while ((ctx.node().status().peers.find((p) => p.id === change.member.id)?.match ?? 0) < target) {
-          if (Date.now() - started > timeoutMs) throw new AppError("deadline_exceeded", `${change.member.id} did not catch up`);
-          await sleep(ctx.tickMs);
-        }
+        const target = ctx.node().status().lastIndex;
+        const caughtUp = await ctx.changed.until(() => ((ctx.node().status().peers.find((p) => p.id === change.member.id)?.match ?? 0) >= target ? true : undefined), timeoutMs);
+        if (!caughtUp) throw new AppError("deadline_exceeded", `${change.member.id} did not catch up`);
         if (Date.now() - started < ctx.electionMs) break;
       }
     }
@@ -120,13 +118,12 @@ export function createLeaderOps(ctx: LeaderContext): LeaderOps {
     const r = ctx.node().transferLeadership(to);
     void ctx.enqueue(r.ready);
     if (!r.ok) throw rejection(r.reason);
-    const deadline = Date.now() + Math.min(timeoutMs, 2 * ctx.electionMs);
-    for (;;) {
+    const moved = await ctx.changed.until(() => {
       const now = ctx.node().status();
-      if (now.leaderId === to && now.role !== "leader") return { leaderId: to, term: now.term };
-      if (Date.now() > deadline) throw new AppError("deadline_exceeded", `leadership transfer to ${to} did not complete`);
-      await sleep(ctx.tickMs);
-    }
+      return now.leaderId === to && now.role !== "leader" ? { leaderId: to, term: now.term } : undefined;
+    }, Math.min(timeoutMs, 2 * ctx.electionMs));
+    if (!moved) throw new AppError("deadline_exceeded", `leadership transfer to ${to} did not complete`);
+    return moved;
   }
 
   return { proposeAsLeader, readIndexAsLeader, changeMembershipAsLeader, transferAsLeader };

@@ -1,5 +1,4 @@
 import { createHash, randomInt } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { createConnectRouter } from "@connectrpc/connect";
 import { AppError, serveOverBus, type Bus, type BusServer } from "@mc/shared";
 import { isVoter } from "../domain/configuration.js";
@@ -11,6 +10,7 @@ import type { LogStore } from "./file-log-store.js";
 import { addForwardService, createForwardClient } from "./forward-service.js";
 import { createPeerPipeline } from "./peer-pipeline.js";
 import { createForwardBatcher } from "./forward-batcher.js";
+import { createStateSignal } from "./state-signal.js";
 import { buildStatus, type PeerStats, type RunnerStatus } from "./runner-status.js";
 import { createLeaderOps } from "./leader-ops.js";
 import { createReadyLoop } from "./ready-loop.js";
@@ -77,6 +77,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   const forward = createForwardClient(o.bus, o.clusterId);
   const forwarder = createForwardBatcher(forward, o.id);
   const waiters = createWaiters();
+  const changed = createStateSignal();
   const peers = new Map<string, PeerStats>();
   const loop = createReadyLoop({
     persist: (ready) => o.store.persist(ready),
@@ -109,7 +110,9 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
 
   function enqueue(ready: Ready): Promise<void> {
     observe();
-    return loop.push(ready);
+    const queued = loop.push(ready);
+    changed.notify();
+    return queued;
   }
 
   function fatal(err: unknown): void {
@@ -166,19 +169,20 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     return response;
   }
 
+  /** The leader's id (this node's when it leads), waiting up to two election timeouts for one. */
   async function leaderKnown(timeoutMs: number): Promise<string> {
-    const deadline = Date.now() + Math.min(timeoutMs, 2 * electionMs);
-    for (;;) {
-      const s = node().status();
-      if (s.role === "leader") return s.id;
-      if (s.leaderId !== "") return s.leaderId;
-      if (Date.now() > deadline) throw new AppError("unavailable", "cluster has no leader");
-      await sleep(tickMs);
-    }
+    const leader = await changed.until(() => leaderNow() || undefined, Math.min(timeoutMs, 2 * electionMs));
+    if (leader === undefined) throw new AppError("unavailable", "cluster has no leader");
+    return leader;
+  }
+
+  function leaderNow(): string {
+    const s = node().status();
+    return s.role === "leader" ? s.id : s.leaderId;
   }
 
   const { proposeAsLeader, readIndexAsLeader, changeMembershipAsLeader, transferAsLeader } = createLeaderOps({
-    id: o.id, tickMs, electionMs, requestTimeoutMs, waiters, node, enqueue,
+    id: o.id, electionMs, requestTimeoutMs, waiters, changed, node, enqueue,
   });
 
   // Runs on the leader, or forwards to it. "unavailable" (not the leader, no
@@ -193,7 +197,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       } catch (err) {
         const retry = err instanceof AppError && err.reason === "unavailable" && err.message !== "cluster has no leader" && Date.now() + 5 * tickMs < deadline;
         if (!retry) throw err;
-        await sleep(5 * tickMs);
+        // Wait for news of another leader, a few ticks at most.
+        await changed.until(() => (leaderNow() !== leader ? true : undefined), 5 * tickMs);
       }
     }
   };
