@@ -138,26 +138,36 @@ events.run();
 
 const watch = suite("watch");
 
-watch("should report a file created in a watched local directory :: json", async () => {
-  const dir = join(work, "watched");
-  await mkdir(join(dir, "sub"), { recursive: true });
-  const child = spawnMc(["-C", fx.configDir, "watch", "--json", dir]);
+/** A running `mc watch ARGS`: its first output line, waited for while `poke` makes file events. */
+function watchSession(args: readonly string[]) {
+  const child = spawnMc(["-C", fx.configDir, "watch", ...args]);
   child.stdin?.end();
   let out = "";
   child.stdout?.on("data", (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+  return {
+    exited: new Promise<number | null>((resolve) => child.once("close", resolve)),
+    firstLine: (what: string, poke: () => void) =>
+      waitFor(
+        what,
+        () => {
+          if (out.includes("\n")) return out.split("\n")[0];
+          poke();
+          return undefined;
+        },
+        20000,
+      ),
+    interrupt: () => child.kill("SIGINT"),
+  };
+}
+
+watch("should report a file created in a watched local directory :: json", async () => {
+  const dir = join(work, "watched");
+  await mkdir(join(dir, "sub"), { recursive: true });
+  const session = watchSession(["--json", dir]);
   try {
     // The watcher is armed some time after start-up: keep creating files until one is reported.
     let n = 0;
-    const line = await waitFor(
-      "a watch event",
-      () => {
-        if (out.includes("\n")) return out.split("\n")[0];
-        void writeFile(join(dir, "sub", `new-${n++}.txt`), "12345");
-        return undefined;
-      },
-      20000,
-    );
+    const line = await session.firstLine("a watch event", () => void writeFile(join(dir, "sub", `new-${n++}.txt`), "12345"));
     const event = JSON.parse(line ?? "") as { status: string; events: { time: string; size: number; path: string; type: string }; source: Record<string, string> };
     assert.is(event.status, "success");
     assert.equal(Object.keys(event.events), ["time", "size", "path", "type"]);
@@ -166,36 +176,26 @@ watch("should report a file created in a watched local directory :: json", async
     assert.is(event.events.size, 5);
     assert.equal(Object.keys(event.source), ["host", "port", "userAgent"]);
   } finally {
-    child.kill("SIGINT");
+    session.interrupt();
   }
-  assert.is(await exited, 130);
+  assert.is(await session.exited, 130);
 });
 
 watch("should report a removed file :: text", async () => {
   const dir = join(work, "watched2");
   await mkdir(dir, { recursive: true });
-  const child = spawnMc(["-C", fx.configDir, "watch", "--events", "delete", dir]);
-  child.stdin?.end();
-  let out = "";
-  child.stdout?.on("data", (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+  const session = watchSession(["--events", "delete", dir]);
   try {
     let n = 0;
-    const line = await waitFor(
-      "a delete event",
-      () => {
-        if (out.includes("\n")) return out.split("\n")[0];
-        const file = join(dir, `gone-${n++}.txt`);
-        void writeFile(file, "x").then(() => rm(file));
-        return undefined;
-      },
-      20000,
-    );
+    const line = await session.firstLine("a delete event", () => {
+      const file = join(dir, `gone-${n++}.txt`);
+      void writeFile(file, "x").then(() => rm(file));
+    });
     assert.match(line ?? "", new RegExp(`^\\[\\d{4}-\\d\\d-\\d\\dT[^\\]]+\\]        s3:ObjectRemoved:Delete ${dir}/gone-\\d+\\.txt$`));
   } finally {
-    child.kill("SIGINT");
+    session.interrupt();
   }
-  await exited;
+  await session.exited;
 });
 
 watch("should refuse bad watch input", async () => {
