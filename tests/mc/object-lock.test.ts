@@ -175,7 +175,7 @@ hold("should block deletion while a legal hold is set", async () => {
   assert.is((await mc(["legalhold", "info", "rgw/locked/held.txt"])).stdout, "[    ON    ]  held.txt\n");
   const rm = await mc(["rm", "--version-id", vid, "rgw/locked/held.txt"]);
   assert.is(rm.code, 1);
-  assert.match(rm.stderr, "WORM protected");
+  assert.match(rm.stderr, "WORM protected", rm.stderr);
   const clear = await mc(["legalhold", "clear", "rgw/locked/held.txt", "--version-id", vid, "--json"]);
   assert.is(clear.code, 0, clear.stdout);
   assert.equal(jsonLines(clear.stdout)[0], { op: "clear", urlpath: "rgw/locked/held.txt", versionID: vid, status: "success" });

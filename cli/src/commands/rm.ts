@@ -4,6 +4,7 @@ import type { McContext } from "../context.js";
 import { explainedError, mcError, usageError } from "../errors.js";
 import { removeBypassingGovernance } from "../s3-features/versions-bypass.js";
 import { isLockBlocked } from "../s3-features/versions-errors.js";
+import { deleteBlockedByLock } from "../s3-features/versions-lock-state.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { ageFilter } from "./flags.js";
@@ -68,9 +69,10 @@ export class RmCommand extends BaseCommand {
       const url = displayUrl(loc, key);
       if (this.dryRun) return this.report(ctx, url, false, versionId ?? "");
       const remove = this.bypass && loc.kind === "s3" ? removeBypassingGovernance(loc.client, loc.bucket, key, versionId) : store.remove(key, versionId);
-      const res = await remove.catch((err: unknown) => {
+      const res = await remove.catch(async (err: unknown) => {
         // RGW says only "AccessDenied" for a version protected by retention or legal hold: name the lock.
-        if (!isLockBlocked(err)) throw err;
+        const locked = loc.kind === "s3" ? await deleteBlockedByLock(loc.client, loc.bucket, key, versionId, err) : isLockBlocked(err);
+        if (!locked) throw err;
         throw explainedError(`Unable to remove \`${url}\`${versionId ? ` (versionId=${versionId})` : ""}: object is WORM protected by a retention period or legal hold.`, err, "permission_denied");
       });
       this.report(ctx, url, res.deleteMarker, versionId ?? res.versionId);
