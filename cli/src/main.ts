@@ -2,6 +2,7 @@
 // errors as the contract prints them, then the clipanion command.
 import { Builtins, Cli } from "clipanion";
 import { commands } from "./commands/index.js";
+import { joinDashValues } from "./dash-values.js";
 import { exitCodes } from "./exit-codes.js";
 import { suggest } from "./suggest.js";
 import { versionText } from "./version.js";
@@ -10,7 +11,7 @@ const cli = new Cli({ binaryName: "mc", binaryLabel: "mc", enableColors: false }
 for (const command of commands) cli.register(command);
 cli.register(Builtins.HelpCommand);
 
-const args = process.argv.slice(2);
+const args = joinDashValues(process.argv.slice(2));
 const first = args[0];
 const paths = commands.flatMap((c) => c.paths ?? []);
 const topLevel = new Set(paths.map((p) => p[0] ?? ""));

@@ -2,16 +2,12 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { jsonLines, startMcFixture } from "./mc-runner.js";
+import { putListed } from "./put-listed.js";
 
 const fx = await startMcFixture();
 const { mc } = fx;
 const day = 86400e3;
-const put = async (target: string, body: string): Promise<string> => {
-  const r = await mc(["pipe", target], { input: body });
-  assert.is(r.code, 0, r.stderr);
-  const ls = jsonLines((await mc(["ls", "--versions", "--json", target])).stdout);
-  return String(ls[0]?.["versionId"] ?? "");
-};
+const put = (target: string, body: string): Promise<string> => putListed(mc, target, body);
 const errorOf = (stdout: string): { message: string; Code: string } => {
   const e = jsonLines(stdout)[0]?.["error"] as { message: string; cause: { error: { Code?: string } } };
   return { message: e.message, Code: e.cause.error.Code ?? "" };

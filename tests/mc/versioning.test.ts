@@ -2,12 +2,12 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { jsonLines, startMcFixture } from "./mc-runner.js";
+import { putListed } from "./put-listed.js";
 
 const fx = await startMcFixture();
 const { mc } = fx;
 const put = async (target: string, body: string): Promise<void> => {
-  const r = await mc(["pipe", target], { input: body });
-  assert.is(r.code, 0, r.stderr);
+  await putListed(mc, target, body);
 };
 const cat = async (target: string): Promise<string> => (await mc(["cat", target])).stdout;
 interface Version {
@@ -155,6 +155,17 @@ round("should remove one version with rm --version-id", async () => {
   const list = await versionsOf("rgw/vers/f.txt");
   assert.is(list.length, 1);
   assert.not.equal(list[0]?.versionId, v1);
+  assert.is(await cat("rgw/vers/f.txt"), "three");
+});
+
+round("should take a version id that begins with a dash as the value of --vid (RGW makes such ids)", async () => {
+  const cat1 = await mc(["cat", "--vid", "-NoSuchVersion1", "rgw/vers/f.txt"]);
+  assert.is(cat1.code, 1);
+  assert.match(cat1.stderr, /^mc: <ERROR> Unable to /, cat1.stderr);
+  // S3 answers a delete of a version that does not exist with success.
+  const rm = await mc(["rm", "--version-id", "-NoSuchVersion1", "rgw/vers/f.txt"]);
+  assert.is(rm.code, 0, rm.stderr);
+  assert.is(rm.stdout, "Removed `rgw/vers/f.txt` (versionId=-NoSuchVersion1).\n");
   assert.is(await cat("rgw/vers/f.txt"), "three");
 });
 
