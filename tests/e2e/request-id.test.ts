@@ -84,4 +84,29 @@ ids("should give a request without an id (or with an unsafe one) a fresh id that
   assert.not.ok((ctx.gateway?.output() ?? "").includes("with spaces"));
 });
 
+ids("should give every answer from the in-memory cache its own id and age, and nothing else of another request's", async (ctx) => {
+  const url = `${ctx.base}/api/releases/client/latest`;
+  // Uncompressed, so content-length can be checked against the body.
+  const plain = { "accept-encoding": "identity" };
+  const first = await fetch(url, { headers: { ...plain, "x-request-id": "warm-1" } });
+  const body = await first.text();
+  const seen: string[] = [];
+  for (const sent of ["hot-1", undefined, "hot-2", undefined]) {
+    const res = await fetch(url, { headers: sent === undefined ? plain : { ...plain, "x-request-id": sent } });
+    assert.is(res.status, 200);
+    assert.is(await res.text(), body);
+    const reqId = res.headers.get("x-request-id") ?? "";
+    if (sent === undefined) assert.match(reqId, /^[0-9a-f-]{36}$/);
+    else assert.is(reqId, sent);
+    assert.match(res.headers.get("age") ?? "", /^\d+$/);
+    assert.is(res.headers.get("etag"), first.headers.get("etag"));
+    assert.is(res.headers.get("content-length"), String(Buffer.byteLength(body)));
+    seen.push(reqId);
+  }
+  assert.is(new Set(seen).size, seen.length, "no id is reused");
+  const head = await fetch(url, { method: "HEAD", headers: { ...plain, "x-request-id": "hot-head" } });
+  assert.is(head.headers.get("x-request-id"), "hot-head");
+  assert.is(await head.text(), "");
+});
+
 ids.run();

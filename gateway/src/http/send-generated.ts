@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { requestIdHeader } from "@mc/shared";
 import type { RestRequest, RestResponse } from "../rest/rest-handler.js";
 import { notModified } from "./conditional.js";
 import { chooseEncoding, encoded } from "./negotiate.js";
@@ -32,7 +33,10 @@ export function answerHot(req: IncomingMessage, res: ServerResponse, cache: Resp
   const hit = cache.hot(hotKey(req));
   if (!hit) return false;
   // One header object for writeHead: a setHeader before it would force Node's slower merge.
-  res.writeHead(hit.status, { ...hit.headers, age: String(Math.max(0, Math.floor((now - hit.storedAt) / 1000))), "x-request-id": requestId });
+  const headers = hit.headers;
+  headers["age"] = String(Math.max(0, Math.floor((now - hit.storedAt) / 1000)));
+  headers[requestIdHeader] = requestId;
+  res.writeHead(hit.status, headers);
   res.end(method === "HEAD" ? undefined : hit.body);
   return true;
 }
@@ -58,7 +62,9 @@ export async function answerGenerated(req: RestRequest, cache: ResponseCache, ca
     return { status: 304, headers };
   }
   if (variant.body !== cached.body) headers["content-encoding"] = encoding;
+  // The same key order for every answer, age and request id last, so the hot path keeps one shape.
   const { age: _age, ...stable } = headers;
-  cache.remember(hotKey(req.raw), { status: cached.status, headers: { ...stable, "content-length": String(variant.body.byteLength) }, body: variant.body, storedAt: cached.storedAt });
+  const hotHeaders = { ...stable, "content-length": String(variant.body.byteLength), age: "0", [requestIdHeader]: "" };
+  cache.remember(hotKey(req.raw), { status: cached.status, headers: hotHeaders, body: variant.body, storedAt: cached.storedAt });
   return { status: cached.status, headers, body: variant.body };
 }
