@@ -6,11 +6,13 @@ import { mcError, usageError } from "../errors.js";
 import { requireStore } from "../storage/location.js";
 import { explainReadError } from "../s3-features/sse-errors.js";
 import { withEncryption } from "../s3-features/sse-context.js";
+import { withRewind } from "../s3-features/rewind-context.js";
 
 export class CatCommand extends BaseCommand {
   static override paths = [["cat"]];
   static override usage = Command.Usage({ category: "Object commands", description: "display object contents" });
   versionId = Option.String("--version-id,--vid", { description: "display a specific version of an object" });
+  rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   offset = Option.String("--offset", { description: "start offset" });
   tail = Option.String("--tail", { description: "tail number of bytes at ending of file" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
@@ -18,7 +20,8 @@ export class CatCommand extends BaseCommand {
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {
-    ctx = withEncryption(ctx, this.encC, this.encKms);
+    if (this.rewind !== undefined && this.versionId !== undefined) throw usageError("--rewind and --version-id cannot be used together.");
+    ctx = withRewind(withEncryption(ctx, this.encC, this.encKms), this.rewind);
     if (this.targets.length === 0) throw usageError("cat needs at least one TARGET.");
     for (const arg of this.targets) {
       const loc = ctx.locate(arg);

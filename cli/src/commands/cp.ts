@@ -5,6 +5,7 @@ import { usageError } from "../errors.js";
 import { runCopyCommand } from "../transfer/copy-run.js";
 import { ageFilter } from "./flags.js";
 import { withEncryption } from "../s3-features/sse-context.js";
+import { withRewind } from "../s3-features/rewind-context.js";
 
 export class CpCommand extends BaseCommand {
   static override paths = [["cp"]];
@@ -18,13 +19,16 @@ export class CpCommand extends BaseCommand {
   recursive = Option.Boolean("-r,--recursive", false, { description: "copy or move recursively" });
   olderThan = Option.String("--older-than", { description: "copy objects older than value in duration string (e.g. 7d10h31s)" });
   newerThan = Option.String("--newer-than", { description: "copy objects newer than value in duration string (e.g. 7d10h31s)" });
+  rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "SOURCE... TARGET" });
 
   async run(ctx: McContext): Promise<number> {
-    ctx = withEncryption(ctx, this.encC, this.encKms);
+    // mv would delete the objects of today after copying those of the past.
+    if (this.rewind !== undefined && this.removeSource) throw usageError("mv does not take --rewind; copy the past with cp --rewind.");
+    ctx = withRewind(withEncryption(ctx, this.encC, this.encKms), this.rewind);
     if (this.targets.length < 2) throw usageError(`${this.removeSource ? "mv" : "cp"} needs SOURCE and TARGET.`);
     const sources = this.targets.slice(0, -1);
     const target = this.targets.at(-1) ?? "";

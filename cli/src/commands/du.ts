@@ -2,6 +2,7 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { mcError, usageError } from "../errors.js";
+import { withRewind } from "../s3-features/rewind-context.js";
 import { requireStore, type Location } from "../storage/location.js";
 import { dirPrefix } from "../transfer/plan.js";
 import { iBytesCompact } from "../util/humanize.js";
@@ -17,9 +18,11 @@ export class DuCommand extends BaseCommand {
   depth = Option.String("-d,--depth", "0", { description: "print the total for a folder only if it is N or fewer levels below" });
   recursive = Option.Boolean("-r,--recursive", false, { description: "recursively print the total for a folder" });
   versions = Option.Boolean("--versions", false, { description: "include all object versions" });
+  rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<number> {
+    ctx = withRewind(ctx, this.rewind);
     if (this.targets.length === 0) throw usageError("du needs at least one TARGET.");
     const depth = this.recursive ? Infinity : Number(this.depth);
     if (!Number.isInteger(depth) && depth !== Infinity) throw usageError(`invalid --depth \`${this.depth}\`.`);

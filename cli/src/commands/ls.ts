@@ -3,6 +3,7 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { mcError } from "../errors.js";
+import { withRewind } from "../s3-features/rewind-context.js";
 import { displayUrl, type Location } from "../storage/location.js";
 import type { Entry } from "../storage/types.js";
 import { dirPrefix } from "../transfer/plan.js";
@@ -25,9 +26,11 @@ export class LsCommand extends BaseCommand {
   versions = Option.Boolean("--versions", false, { description: "list all versions" });
   summarize = Option.Boolean("--summarize", false, { description: "display summary information (number of objects, total size)" });
   incomplete = Option.Boolean("-I,--incomplete", false, { description: "list incomplete uploads" });
+  rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<number> {
+    ctx = withRewind(ctx, this.rewind);
     let failed = 0;
     let count = 0;
     let total = 0;

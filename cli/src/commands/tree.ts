@@ -2,6 +2,7 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { mcError, usageError } from "../errors.js";
+import { withRewind } from "../s3-features/rewind-context.js";
 import { displayUrl, requireStore } from "../storage/location.js";
 import { dirPrefix } from "../transfer/plan.js";
 import { rfc3339Local } from "../util/humanize.js";
@@ -16,9 +17,11 @@ export class TreeCommand extends BaseCommand {
   static override usage = Command.Usage({ category: "Object commands", description: "list buckets and objects in a tree format" });
   files = Option.Boolean("-f,--files", false, { description: "include files in tree" });
   depth = Option.String("-d,--depth", { description: "sets the depth threshold" });
+  rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {
+    ctx = withRewind(ctx, this.rewind);
     if (this.targets.length !== 1) throw usageError("tree needs one TARGET.");
     const arg = this.targets[0] ?? "";
     const loc = ctx.locate(arg);

@@ -1,10 +1,7 @@
-import type { ResolvedAlias } from "../config/aliases.js";
 import type { McContext } from "../context.js";
-import { parseLocation, requireStore } from "../storage/location.js";
-import type { Store } from "../storage/types.js";
-import type { UploadSettings } from "../transfer/s3-upload.js";
 import { createEncryptedStore } from "./encrypted-store.js";
 import { parseSseFlags } from "./sse-keys.js";
+import { wrapBucketStores } from "./wrap-buckets.js";
 
 /**
  * The context a command uses when `--enc-c`/`--enc-kms` are given: every
@@ -15,16 +12,5 @@ export function withEncryption(ctx: McContext, encC: readonly string[] | undefin
   const kmsEnv = process.env["MC_ENC_KMS"];
   const keys = parseSseFlags(encC ?? [], [...(encKms ?? []), ...(kmsEnv ? [kmsEnv] : [])], new Set(ctx.aliases.keys()));
   if (!keys) return ctx;
-  const localStore = requireStore(ctx.locate("/"));
-  const wrap = (base: McContext): McContext => {
-    const bucketStore = (alias: ResolvedAlias, bucket: string, upload?: UploadSettings): Store =>
-      createEncryptedStore(base.bucketStore(alias, bucket, upload), base.client(alias), bucket, keys);
-    return {
-      ...base,
-      bucketStore,
-      locate: (arg) => parseLocation(arg, { aliases: base.aliases, localStore, client: base.client, bucketStore: (alias, bucket) => bucketStore(alias, bucket) }),
-      withUpload: (upload) => wrap(base.withUpload(upload)),
-    };
-  };
-  return wrap(ctx);
+  return wrapBucketStores(ctx, (inner, base, alias, bucket) => createEncryptedStore(inner, base.client(alias), bucket, keys));
 }
