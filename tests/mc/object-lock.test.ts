@@ -181,6 +181,35 @@ hold("should block deletion while a legal hold is set", async () => {
   assert.is(gone.code, 0, gone.stderr);
 });
 
+hold("should act on the version that existed then with --rewind, not on today's", async () => {
+  const old = await put("rgw/locked/past.txt", "first");
+  await new Promise((done) => setTimeout(done, 1100));
+  const then = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+  await new Promise((done) => setTimeout(done, 1100));
+  const current = await put("rgw/locked/past.txt", "second");
+  const set = await mc(["legalhold", "set", "--rewind", then, "rgw/locked/past.txt", "--json"]);
+  assert.is(set.code, 0, set.stdout + set.stderr);
+  assert.equal(jsonLines(set.stdout)[0], { op: "set", urlpath: "rgw/locked/past.txt", versionID: old, status: "success" });
+  const holdOf = async (vid: string): Promise<unknown> => jsonLines((await mc(["legalhold", "info", "--vid", vid, "rgw/locked/past.txt", "--json"])).stdout)[0]?.["legalhold"];
+  assert.is(await holdOf(old), "ON");
+  assert.is(await holdOf(current), "", "today's version never had a hold");
+  const info = jsonLines((await mc(["retention", "info", "-r", "--rewind", then, "rgw/locked/", "--json"])).stdout);
+  assert.ok(info.some((o) => o["urlpath"] === "rgw/locked/past.txt" && o["versionID"] === old), JSON.stringify(info));
+  assert.ok(!info.some((o) => o["versionID"] === current));
+  const clear = await mc(["legalhold", "clear", "--rewind", then, "rgw/locked/past.txt"]);
+  assert.is(clear.code, 0, clear.stderr);
+  assert.is(await holdOf(old), "OFF");
+  const before = await mc(["legalhold", "set", "--rewind", "2001.01.01", "rgw/locked/past.txt"]);
+  assert.is(before.code, 1);
+  assert.match(before.stderr, "Unable to find any object/version to set legal hold under `rgw/locked/past.txt`");
+  const mixed = await mc(["legalhold", "set", "--rewind", then, "--vid", old, "rgw/locked/past.txt"]);
+  assert.is(mixed.code, 1);
+  assert.match(mixed.stderr, "--version-id cannot be combined with -r, --versions or --rewind");
+  const def = await mc(["retention", "set", "--default", "--rewind", "1d", "governance", "1d", "rgw/locked"]);
+  assert.is(def.code, 1);
+  assert.match(def.stderr, "cannot be combined with -r, --versions, --version-id or --rewind");
+});
+
 hold("should refuse a bucket without object lock, a bucket target and a missing target", async () => {
   const r = await mc(["legalhold", "set", "rgw/plain/x", "--json"]);
   assert.is(r.code, 1);

@@ -5,12 +5,13 @@ export interface LockFlags {
   readonly recursive: boolean;
   readonly versions: boolean;
   readonly versionId: string | undefined;
+  readonly rewind: string | undefined;
 }
 
 /** `--default` acts on the bucket and takes none of the object flags (contracts/mc.md §7). */
 export function checkLockFlags(command: string, f: LockFlags): void {
-  if (f.isDefault && (f.recursive || f.versions || f.versionId !== undefined)) {
-    throw usageError(`${command} --default applies to a bucket and cannot be combined with -r, --versions or --version-id.`);
+  if (f.isDefault && (f.recursive || f.versions || f.versionId !== undefined || f.rewind !== undefined)) {
+    throw usageError(`${command} --default applies to a bucket and cannot be combined with -r, --versions, --version-id or --rewind.`);
   }
-  if (f.versionId !== undefined && (f.recursive || f.versions)) throw usageError(`${command}: --version-id cannot be combined with -r or --versions.`);
+  if (f.versionId !== undefined && (f.recursive || f.versions || f.rewind !== undefined)) throw usageError(`${command}: --version-id cannot be combined with -r, --versions or --rewind.`);
 }

@@ -1,5 +1,7 @@
 import type { McContext } from "../context.js";
 import { mcError } from "../errors.js";
+import { parseRewind } from "./rewind-time.js";
+import { createRewoundStore } from "./rewound-store.js";
 import { requireObject, type S3Target } from "./versions-target.js";
 
 export interface WalkOptions {
@@ -9,6 +11,8 @@ export interface WalkOptions {
   /** Every version instead of the latest. */
   readonly versions: boolean;
   readonly versionId?: string | undefined;
+  /** `--rewind`: act on the version(s) that existed at that moment. */
+  readonly rewind?: string | undefined;
 }
 
 /** One object (version) to act on: its key and its version id ("" = latest). */
@@ -25,19 +29,29 @@ export interface WalkItem {
  * nothing at all is an error too, as upstream.
  */
 export async function walkObjects(ctx: McContext, t: S3Target, opts: WalkOptions, what: string, act: (item: WalkItem) => Promise<void>): Promise<number> {
+  // Rewound, each item names its version: "the latest" would be today's.
+  const store = opts.rewind === undefined ? t.store : createRewoundStore(t.store, parseRewind(opts.rewind, Date.now()));
+  const pinned = opts.versions || opts.rewind !== undefined;
+  const notFound = (): Error => mcError(`Unable to find any object/version to ${what} under \`${t.url}\`.`, undefined, "not_found");
   if (opts.versionId !== undefined || (!opts.recursive && !opts.versions)) {
     requireObject(t, opts.command);
-    await act({ key: t.key, versionId: opts.versionId ?? "", url: t.url });
+    let versionId = opts.versionId ?? "";
+    if (opts.rewind !== undefined) {
+      const info = await store.stat(t.key);
+      if (!info) throw notFound();
+      versionId = info.versionId ?? "null";
+    }
+    await act({ key: t.key, versionId, url: t.url });
     return 0;
   }
   let failed = 0;
   let found = 0;
   const prefix = opts.recursive ? t.key : t.key.slice(0, t.key.lastIndexOf("/") + 1);
-  for await (const e of t.store.list(prefix, { recursive: true, versions: opts.versions })) {
+  for await (const e of store.list(prefix, { recursive: true, versions: opts.versions })) {
     if (e.isDir || e.isDeleteMarker) continue;
     if (!opts.recursive && e.key !== t.key) continue;
     found++;
-    const item = { key: e.key, versionId: opts.versions ? (e.versionId ?? "") : "", url: t.store.url(e.key) };
+    const item = { key: e.key, versionId: pinned ? (e.versionId ?? "") : "", url: t.store.url(e.key) };
     try {
       await act(item);
     } catch (err) {
@@ -45,6 +59,6 @@ export async function walkObjects(ctx: McContext, t: S3Target, opts: WalkOptions
       failed++;
     }
   }
-  if (found === 0) throw mcError(`Unable to find any object/version to ${what} under \`${t.url}\`.`, undefined, "not_found");
+  if (found === 0) throw notFound();
   return failed;
 }

@@ -14,12 +14,13 @@ export class LegalHoldClearCommand extends BaseCommand {
   recursive = Option.Boolean("-r,--recursive", false, { description: "apply recursively" });
   versionId = Option.String("--version-id,--vid", { description: "apply to a specific object version" });
   versions = Option.Boolean("--versions", false, { description: "apply to all versions of object(s)" });
+  rewind = Option.String("--rewind", { description: "act on the version(s) that existed at a time: a duration back (7d) or a time (2026.01.02T15:04 UTC)" });
   target = Option.String({ name: "TARGET", required: false });
 
   async run(ctx: McContext): Promise<number> {
-    checkLockFlags("legalhold clear", { isDefault: false, recursive: this.recursive, versions: this.versions, versionId: this.versionId });
+    checkLockFlags("legalhold clear", { isDefault: false, recursive: this.recursive, versions: this.versions, versionId: this.versionId, rewind: this.rewind });
     const t = s3Target(ctx, this.target, "legalhold clear");
-    return walkObjects(ctx, t, { command: "legalhold clear", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "clear legal hold", async (item) => {
+    return walkObjects(ctx, t, { command: "legalhold clear", recursive: this.recursive, versions: this.versions, versionId: this.versionId, rewind: this.rewind }, "clear legal hold", async (item) => {
       try {
         await setLegalHold(t.client, t.bucket, item.key, false, item.versionId || undefined);
       } catch (err) {

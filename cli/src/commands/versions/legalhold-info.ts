@@ -14,14 +14,15 @@ export class LegalHoldInfoCommand extends BaseCommand {
   recursive = Option.Boolean("-r,--recursive", false, { description: "show legal hold recursively" });
   versionId = Option.String("--version-id,--vid", { description: "show legal hold of a specific object version" });
   versions = Option.Boolean("--versions", false, { description: "show legal hold of all versions of object(s)" });
+  rewind = Option.String("--rewind", { description: "act on the version(s) that existed at a time: a duration back (7d) or a time (2026.01.02T15:04 UTC)" });
   target = Option.String({ name: "TARGET", required: false });
 
   async run(ctx: McContext): Promise<number> {
-    checkLockFlags("legalhold info", { isDefault: false, recursive: this.recursive, versions: this.versions, versionId: this.versionId });
+    checkLockFlags("legalhold info", { isDefault: false, recursive: this.recursive, versions: this.versions, versionId: this.versionId, rewind: this.rewind });
     const t = s3Target(ctx, this.target, "legalhold info");
     // Keys are shown relative to the target's folder, as upstream does.
     const dir = t.key.slice(0, t.key.lastIndexOf("/") + 1);
-    return walkObjects(ctx, t, { command: "legalhold info", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "show legal hold", async (item) => {
+    return walkObjects(ctx, t, { command: "legalhold info", recursive: this.recursive, versions: this.versions, versionId: this.versionId, rewind: this.rewind }, "show legal hold", async (item) => {
       let status: string;
       try {
         status = await getLegalHold(t.client, t.bucket, item.key, item.versionId || undefined);

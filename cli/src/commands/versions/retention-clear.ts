@@ -22,11 +22,12 @@ export class RetentionClearCommand extends BaseCommand {
   recursive = Option.Boolean("-r,--recursive", false, { description: "clear retention recursively" });
   versionId = Option.String("--version-id,--vid", { description: "clear retention of a specific object version" });
   versions = Option.Boolean("--versions", false, { description: "clear retention of all versions of object(s)" });
+  rewind = Option.String("--rewind", { description: "act on the version(s) that existed at a time: a duration back (7d) or a time (2026.01.02T15:04 UTC)" });
   bypass = Option.Boolean("--bypass", false, { description: "bypass governance retention" });
   target = Option.String({ name: "TARGET", required: false });
 
   async run(ctx: McContext): Promise<number> {
-    checkLockFlags("retention clear", { isDefault: this.isDefault, recursive: this.recursive, versions: this.versions, versionId: this.versionId });
+    checkLockFlags("retention clear", { isDefault: this.isDefault, recursive: this.recursive, versions: this.versions, versionId: this.versionId, rewind: this.rewind });
     const t = s3Target(ctx, this.target, "retention clear");
     if (this.isDefault) {
       requireBucketOnly(t, "retention clear --default");
@@ -38,7 +39,7 @@ export class RetentionClearCommand extends BaseCommand {
       printBucketLock(ctx, "clear", t.url, { enabled: true, mode: "", validity: "" });
       return 0;
     }
-    return walkObjects(ctx, t, { command: "retention clear", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "clear retention", async (item) => {
+    return walkObjects(ctx, t, { command: "retention clear", recursive: this.recursive, versions: this.versions, versionId: this.versionId, rewind: this.rewind }, "clear retention", async (item) => {
       try {
         await clearRetention(t.client, t.bucket, item.key, { bypass: this.bypass, ...(item.versionId ? { versionId: item.versionId } : {}) });
       } catch (err) {

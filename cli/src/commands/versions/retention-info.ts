@@ -23,10 +23,11 @@ export class RetentionInfoCommand extends BaseCommand {
   recursive = Option.Boolean("-r,--recursive", false, { description: "show retention recursively" });
   versionId = Option.String("--version-id,--vid", { description: "show retention of a specific object version" });
   versions = Option.Boolean("--versions", false, { description: "show retention of all versions of object(s)" });
+  rewind = Option.String("--rewind", { description: "act on the version(s) that existed at a time: a duration back (7d) or a time (2026.01.02T15:04 UTC)" });
   target = Option.String({ name: "TARGET", required: false });
 
   async run(ctx: McContext): Promise<number> {
-    checkLockFlags("retention info", { isDefault: this.isDefault, recursive: this.recursive, versions: this.versions, versionId: this.versionId });
+    checkLockFlags("retention info", { isDefault: this.isDefault, recursive: this.recursive, versions: this.versions, versionId: this.versionId, rewind: this.rewind });
     const t = s3Target(ctx, this.target, "retention info");
     if (this.isDefault) {
       requireBucketOnly(t, "retention info --default");
@@ -40,7 +41,7 @@ export class RetentionInfoCommand extends BaseCommand {
       printBucketLock(ctx, "info", t.url, lock);
       return 0;
     }
-    return walkObjects(ctx, t, { command: "retention info", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "show retention", async (item) => {
+    return walkObjects(ctx, t, { command: "retention info", recursive: this.recursive, versions: this.versions, versionId: this.versionId, rewind: this.rewind }, "show retention", async (item) => {
       try {
         const r = await getRetention(t.client, t.bucket, item.key, item.versionId || undefined);
         printRetentionInfo(ctx, item.url, item.versionId, r.mode, r.until);

@@ -23,13 +23,14 @@ export class RetentionSetCommand extends BaseCommand {
   recursive = Option.Boolean("-r,--recursive", false, { description: "apply retention recursively" });
   versionId = Option.String("--version-id,--vid", { description: "apply retention to a specific object version" });
   versions = Option.Boolean("--versions", false, { description: "apply retention to all versions of object(s)" });
+  rewind = Option.String("--rewind", { description: "act on the version(s) that existed at a time: a duration back (7d) or a time (2026.01.02T15:04 UTC)" });
   bypass = Option.Boolean("--bypass", false, { description: "bypass governance retention" });
   mode = Option.String({ name: "governance|compliance", required: false });
   validity = Option.String({ name: "VALIDITY", required: false });
   target = Option.String({ name: "TARGET", required: false });
 
   async run(ctx: McContext): Promise<number> {
-    checkLockFlags("retention set", { isDefault: this.isDefault, recursive: this.recursive, versions: this.versions, versionId: this.versionId });
+    checkLockFlags("retention set", { isDefault: this.isDefault, recursive: this.recursive, versions: this.versions, versionId: this.versionId, rewind: this.rewind });
     if (this.target === undefined) throw usageError("retention set needs MODE, VALIDITY and TARGET, e.g. `retention set governance 30d ALIAS/BUCKET/OBJECT`.");
     const mode = parseMode(this.mode);
     const validity = parseValidity(this.validity);
@@ -45,7 +46,7 @@ export class RetentionSetCommand extends BaseCommand {
       return 0;
     }
     const until = retainUntil(validity);
-    return walkObjects(ctx, t, { command: "retention set", recursive: this.recursive, versions: this.versions, versionId: this.versionId }, "set retention", async (item) => {
+    return walkObjects(ctx, t, { command: "retention set", recursive: this.recursive, versions: this.versions, versionId: this.versionId, rewind: this.rewind }, "set retention", async (item) => {
       try {
         await putRetention(t.client, t.bucket, item.key, { mode, until, bypass: this.bypass, ...(item.versionId ? { versionId: item.versionId } : {}) });
       } catch (err) {
