@@ -1,4 +1,4 @@
-// --rewind on ls, cat, cp, du and tree against Ceph RGW: a versioned bucket
+// --rewind on ls, cat, cp, du, tree and rm against Ceph RGW: a versioned bucket
 // seen as it was before a second round of writes and deletes.
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -78,6 +78,17 @@ rewind("should sum sizes and draw the tree as they were", async ({ then }) => {
   assert.not.match(tree.stdout, "c.txt");
 });
 
+rewind("should remove only the version that existed then with rm --rewind, and every version up to then with --versions", async ({ then, v1 }) => {
+  const one = await mc(["rm", "--rewind", then, "rgw/past/a.txt"]);
+  assert.is(one.code, 0, one.stderr);
+  assert.is(one.stdout, `Removed \`rgw/past/a.txt\` (versionId=${v1.a}).\n`);
+  assert.is((await mc(["cat", "rgw/past/a.txt"])).stdout, "a two, longer", "today's version stays");
+  assert.is((await mc(["cat", "--rewind", then, "rgw/past/a.txt"])).code, 1, "then, a.txt is gone now");
+  const all = await mc(["rm", "-r", "--versions", "--force", "--rewind", then, "rgw/past/dir/"]);
+  assert.is(all.code, 0, all.stderr);
+  assert.is((await mc(["ls", "--versions", "--json", "rgw/past/dir/deep.txt"])).stdout, "");
+});
+
 rewind("should refuse a bad time, --rewind with --version-id, and mv --rewind, changing nothing", async ({ then, v1 }) => {
   for (const bad of ["yesterday", "2026.13.01", "5x"]) {
     const r = await mc(["ls", "--rewind", bad, "rgw/past"]);
@@ -87,6 +98,9 @@ rewind("should refuse a bad time, --rewind with --version-id, and mv --rewind, c
   const both = await mc(["cat", "--rewind", then, "--vid", v1.a, "rgw/past/a.txt"]);
   assert.is(both.code, 1);
   assert.match(both.stderr, "--rewind and --version-id cannot be used together");
+  const rmBoth = await mc(["rm", "--rewind", then, "--vid", v1.a, "rgw/past/a.txt"]);
+  assert.is(rmBoth.code, 1);
+  assert.match(rmBoth.stderr, "--rewind and --version-id cannot be used together");
   const mv = await mc(["mv", "--rewind", then, "rgw/past/a.txt", "rgw/past/moved.txt"]);
   assert.is(mv.code, 1);
   assert.match(mv.stderr, "mv does not take --rewind");

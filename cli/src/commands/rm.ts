@@ -2,6 +2,7 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { explainedError, mcError, usageError } from "../errors.js";
+import { withRewind } from "../s3-features/rewind-context.js";
 import { removeBypassingGovernance } from "../s3-features/versions-bypass.js";
 import { isLockBlocked } from "../s3-features/versions-errors.js";
 import { deleteBlockedByLock } from "../s3-features/versions-lock-state.js";
@@ -17,6 +18,7 @@ export class RmCommand extends BaseCommand {
   dangerous = Option.Boolean("--dangerous", false, { description: "allow site-wide removal of objects" });
   versions = Option.Boolean("--versions", false, { description: "remove object(s) and all its versions" });
   versionId = Option.String("--version-id,--vid", { description: "delete a specific version of an object" });
+  rewind = Option.String("--rewind", { description: "remove the version(s) that existed at a time: a duration back (7d) or a time (2026.01.02T15:04 UTC)" });
   incomplete = Option.Boolean("-I,--incomplete", false, { description: "remove incomplete uploads" });
   bypass = Option.Boolean("--bypass", false, { description: "bypass governance retention" });
   dryRun = Option.Boolean("--dry-run", false, { description: "perform a fake remove operation" });
@@ -29,6 +31,8 @@ export class RmCommand extends BaseCommand {
     if ((this.recursive || this.versions) && !this.force && !this.dryRun) {
       throw usageError("removal requires --force flag. This operation is *IRREVERSIBLE*. Please review carefully before performing this *DANGEROUS* operation.");
     }
+    if (this.rewind !== undefined && this.versionId !== undefined) throw usageError("--rewind and --version-id cannot be used together.");
+    ctx = withRewind(ctx, this.rewind);
     const filter = ageFilter(this.olderThan, this.newerThan);
     let failed = 0;
     for (const arg of this.targets) {
@@ -88,7 +92,8 @@ export class RmCommand extends BaseCommand {
         for await (const e of store.list(loc.key, { recursive: true, versions: true })) if (e.key === loc.key) await one(e.key, e.versionId);
         return 0;
       }
-      if (passesAge(info, filter)) await one(loc.key);
+      // Rewound, the object is the version that existed then: remove that one, never today's.
+      if (passesAge(info, filter)) await one(loc.key, this.rewind !== undefined ? (info.versionId ?? "null") : undefined);
       return 0;
     }
     let failed = 0;
@@ -97,7 +102,7 @@ export class RmCommand extends BaseCommand {
     for await (const e of store.list(prefix, { recursive: true, versions: this.versions })) {
       if (e.isDir || !passesAge(e, filter)) continue;
       try {
-        await one(e.key, this.versions ? e.versionId : undefined);
+        await one(e.key, this.versions || this.rewind !== undefined ? e.versionId : undefined);
         for (let parent = e.key.slice(0, e.key.lastIndexOf("/") + 1); loc.kind === "local" && parent.length > prefix.length; parent = parent.slice(0, parent.slice(0, -1).lastIndexOf("/") + 1)) {
           if (!dirs.includes(parent)) dirs.push(parent);
         }
