@@ -3,6 +3,7 @@ import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { usageError } from "../errors.js";
 import { runCopyCommand } from "../transfer/copy-run.js";
+import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { ageFilter } from "./flags.js";
 import { withEncryption } from "../s3-features/sse-context.js";
 import { withRewind } from "../s3-features/rewind-context.js";
@@ -21,6 +22,12 @@ export class CpCommand extends BaseCommand {
   newerThan = Option.String("--newer-than", { description: "copy objects newer than value in duration string (e.g. 7d10h31s)" });
   rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
+  storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object(s) on target" });
+  attr = Option.String("--attr", { description: "add custom metadata for all objects (\"key=value;key2=value2\")" });
+  tags = Option.String("--tags", { description: "apply one or more tags to the uploaded objects (\"key=value&key2=value2\")" });
+  retentionMode = Option.String("--retention-mode", { description: "retention mode for the new object(s): governance or compliance" });
+  retentionDuration = Option.String("--retention-duration", { description: "retention duration for the new object(s), such as 30d or 1y" });
+  legalHold = Option.String("--legal-hold", { description: "set legal hold on the new object(s): on or off" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "SOURCE... TARGET" });
@@ -38,6 +45,7 @@ export class CpCommand extends BaseCommand {
       recursive: this.recursive,
       ...(this.removeSource ? { removeSource: true } : {}),
       filter: ageFilter(this.olderThan, this.newerThan),
+      headers: uploadHeaders({ attr: this.attr, tags: this.tags, storageClass: this.storageClass, retentionMode: this.retentionMode, retentionDuration: this.retentionDuration, legalHold: this.legalHold }),
       ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
     });
   }

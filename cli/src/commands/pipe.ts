@@ -3,6 +3,7 @@ import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { mcError, usageError } from "../errors.js";
 import { requireStore } from "../storage/location.js";
+import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { parseSize } from "../util/humanize.js";
 
 export class PipeCommand extends BaseCommand {
@@ -11,6 +12,8 @@ export class PipeCommand extends BaseCommand {
   concurrent = Option.String("--concurrent", "1", { description: "allow N concurrent part uploads" });
   partSize = Option.String("--part-size", { description: "part size for the multipart upload of a stream of unknown size" });
   storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object" });
+  attr = Option.String("--attr", { description: "add custom metadata for the object (\"key=value;key2=value2\")" });
+  tags = Option.String("--tags", { description: "apply one or more tags to the uploaded object (\"key=value&key2=value2\")" });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {
@@ -21,9 +24,10 @@ export class PipeCommand extends BaseCommand {
     // Unknown size: parts of 16 MiB unless told otherwise, so memory stays bounded (see README, departures).
     const partSize = this.partSize === undefined ? ctx.upload.partSize : parseSize(this.partSize);
     if (partSize === undefined || partSize < 5 * 1024 * 1024) throw usageError(`invalid --part-size \`${this.partSize ?? ""}\`.`);
+    const headers = uploadHeaders({ attr: this.attr, tags: this.tags, storageClass: this.storageClass });
     const store = loc.kind === "s3" && loc.bucket !== "" ? ctx.bucketStore(loc.alias, loc.bucket, { partSize, parallel }) : requireStore(loc);
     try {
-      await store.write(loc.key, process.stdin, undefined, { signal: ctx.signal });
+      await store.write(loc.key, process.stdin, undefined, { signal: ctx.signal, ...(headers ? { headers } : {}) });
     } catch (err) {
       throw mcError(`Unable to write to one or more targets.`, err);
     }

@@ -3,6 +3,7 @@ import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { usageError } from "../errors.js";
 import { runCopyCommand } from "../transfer/copy-run.js";
+import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { parseSize } from "../util/humanize.js";
 import { withEncryption } from "../s3-features/sse-context.js";
 
@@ -12,6 +13,7 @@ export class PutCommand extends BaseCommand {
   parallel = Option.String("-P,--parallel", { description: "upload number of parts in parallel (default 4)" });
   partSize = Option.String("-s,--part-size", { description: "each part size (default 16MiB)" });
   disableMultipart = Option.Boolean("--disable-multipart", false, { description: "disable multipart upload feature" });
+  storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "SOURCE TARGET" });
@@ -33,6 +35,6 @@ export class PutCommand extends BaseCommand {
     }
     if (this.disableMultipart) partSize = 5 * 1024 ** 3;
     const upload = { partSize, parallel };
-    return runCopyCommand(ctx.withUpload(upload), { sources: [source], target, recursive: false, filter: {} });
+    return runCopyCommand(ctx.withUpload(upload), { sources: [source], target, recursive: false, filter: {}, headers: uploadHeaders({ storageClass: this.storageClass }) });
   }
 }

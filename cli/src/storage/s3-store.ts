@@ -4,6 +4,9 @@ import { s3Code } from "../errors.js";
 import { uploadToS3, type UploadSettings } from "../transfer/s3-upload.js";
 import type { Entry, ListOptions, ObjectInfo, ReadOptions, Store, WriteOptions } from "./types.js";
 
+/** Headers an object keeps as its own (the SDK hands them over beside user metadata). */
+const objectHeaders = new Set(["cache-control", "content-encoding", "content-disposition", "content-language", "x-amz-storage-class", "x-amz-website-redirect-location"]);
+
 interface ListedObject {
   name?: string;
   prefix?: string;
@@ -95,6 +98,8 @@ export function createS3Store(client: Client, aliasName: string, bucket: string,
           if (k.toLowerCase() === "content-type") contentType = String(v);
           // Server-side encryption headers are the server's, not user metadata.
           else if (k.toLowerCase().startsWith("x-amz-server-side-encryption")) metadata[canonicalHeader(k)] = String(v);
+          // The SDK strips x-amz-meta- from user metadata but keeps the object's own headers as they are.
+          else if (objectHeaders.has(k.toLowerCase())) metadata[canonicalHeader(k)] = String(v);
           else metadata[canonicalHeader(k.startsWith("x-amz-meta-") || k.toLowerCase().startsWith("x-amz-meta-") ? k : `X-Amz-Meta-${k}`)] = String(v);
         }
         const info: ObjectInfo = {

@@ -36,6 +36,8 @@ export interface WriteOptions {
   readonly signal?: AbortSignal;
   readonly contentType?: string;
   readonly metadata?: Readonly<Record<string, string>>;
+  /** More request headers from the user (`--attr`, `--tags`, `--storage-class`); they win over contentType. */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Bytes written so far, for progress bars. */
   readonly onProgress?: (bytes: number) => void;
   /** Called once the data is written and before it becomes visible; throwing discards it. */

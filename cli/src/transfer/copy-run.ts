@@ -14,6 +14,8 @@ export interface CopyRequest {
   readonly maxWorkers?: number;
   /** mv: remove each source once it is copied. */
   readonly removeSource?: boolean;
+  /** Upload headers for every copy (`--attr`, `--tags`, `--storage-class`). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 interface PlannedJob extends CopyJob {
@@ -40,6 +42,7 @@ export async function runCopyCommand(ctx: McContext, request: CopyRequest): Prom
           dstKey,
           size: item.entry.size,
           etag: item.entry.etag,
+          ...(request.headers ? { headers: request.headers } : {}),
           srcUrl: displayUrl(src, item.key),
           dstUrl: displayUrl(dst, dstKey),
         });

@@ -18,6 +18,8 @@ export interface CopyJob {
   readonly etag: string;
   readonly versionId?: string;
   readonly contentType?: string;
+  /** Upload headers from the user; a server-side copy would keep the source's, so such jobs stream. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Shared limiters per direction (S3 is "remote": reading it is a download, writing an upload). */
@@ -40,7 +42,7 @@ export interface CopyRunOptions {
 /** Streams one object from any backend to any backend, checking size and MD5 on the way. */
 export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Progress, rangeSize = 16 * 1024 * 1024, limits: TransferLimits = {}): Promise<void> {
   const limiters = [job.src.kind === "s3" ? limits.download : undefined, job.dst.kind === "s3" ? limits.upload : undefined].filter((l): l is RateLimiter => l !== undefined);
-  if (job.dst.copyFrom && (await job.dst.copyFrom(job.src, job.srcKey, job.dstKey, job.size, job.versionId))) {
+  if (!job.headers && job.dst.copyFrom && (await job.dst.copyFrom(job.src, job.srcKey, job.dstKey, job.size, job.versionId))) {
     progress?.add(job.size);
     return;
   }
@@ -84,6 +86,7 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
   await job.dst.write(job.dstKey, meter, job.size, {
     signal,
     contentType: job.contentType ?? contentTypeOf(job.dstKey),
+    ...(job.headers ? { headers: job.headers } : {}),
     verify,
     onProgress: (bytes) => {
       progress?.add(bytes - reported);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Client } from "minio";
 import { mcError } from "../errors.js";
+import { s3Call } from "../s3-features/s3-request.js";
 import type { WriteOptions } from "../storage/types.js";
 import { chunks } from "./chunks.js";
 import { withRetry } from "./retry.js";
@@ -23,7 +24,19 @@ function headersOf(options: WriteOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   if (options.contentType) headers["Content-Type"] = options.contentType;
   for (const [k, v] of Object.entries(options.metadata ?? {})) headers[/^x-amz-meta-/i.test(k) ? k : `X-Amz-Meta-${k}`] = v;
-  return { ...headers, ...options.encryption?.headers };
+  return { ...headers, ...options.headers, ...options.encryption?.headers };
+}
+
+/**
+ * One PUT. The SDK's putObject renames every header it does not know
+ * (X-Amz-Tagging, Expires) into user metadata, so user headers go out as a
+ * plain signed request, with Content-MD5 for the server to check.
+ */
+async function putSingle(client: Client, bucket: string, key: string, body: Buffer, headers: Record<string, string>, raw: boolean): Promise<{ etag: string }> {
+  if (!raw) return client.putObject(bucket, key, body, body.length, headers);
+  const res = await s3Call(client, { method: "PUT", bucket, key, body, headers: { ...headers, "Content-MD5": md5(body).toString("base64") } });
+  const etag = res.headers.etag;
+  return { etag: (Array.isArray(etag) ? (etag[0] ?? "") : (etag ?? "")).replace(/"/g, "") };
 }
 
 /**
@@ -43,7 +56,7 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
   const second = firstPart.length < settings.partSize ? { done: true as const, value: undefined } : await parts.next();
   if (second.done) {
     const digest = md5(firstPart).toString("hex");
-    const res = await withRetry(() => client.putObject(bucket, key, firstPart, firstPart.length, headers), signal ? { signal } : {});
+    const res = await withRetry(() => putSingle(client, bucket, key, firstPart, headers, options.headers !== undefined), signal ? { signal } : {});
     // An encrypted object's ETag need not be the MD5 of the plaintext.
     if (!options.encryption && res.etag && /^[0-9a-f]{32}$/.test(res.etag) && res.etag !== digest) {
       await client.removeObject(bucket, key).catch(() => undefined);

@@ -1,0 +1,84 @@
+// --attr, --tags, --storage-class and object-lock flags on cp, put and pipe against Ceph RGW.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { jsonLines, startMcFixture } from "./mc-runner.js";
+
+const fx = await startMcFixture();
+const { mc } = fx;
+const statOf = async (target: string): Promise<Record<string, unknown>> => {
+  const r = await mc(["stat", "--json", target]);
+  assert.is(r.code, 0, r.stderr);
+  return jsonLines(r.stdout)[0] ?? {};
+};
+const tagsOf = async (target: string): Promise<unknown> => jsonLines((await mc(["tag", "list", "--json", target])).stdout)[0]?.["tagset"];
+
+const attrs = suite("object attributes on upload");
+
+attrs.before(async () => {
+  assert.is((await mc(["mb", "rgw/attrs"])).code, 0);
+  await writeFile(join(fx.work, "song.txt"), "la la la");
+});
+
+attrs("should store --attr as metadata and headers, --tags as tags, with cp", async () => {
+  const r = await mc(["cp", "--attr", "Content-Type=text/x-song;Artist=Miles Davis", "--tags", "project=alpha&team=brass", "--sc", "standard", join(fx.work, "song.txt"), "rgw/attrs/song.txt"]);
+  assert.is(r.code, 0, r.stderr);
+  const meta = (await statOf("rgw/attrs/song.txt"))["metadata"] as Record<string, string>;
+  assert.is(meta["Content-Type"], "text/x-song");
+  assert.is(meta["X-Amz-Meta-Artist"], "Miles Davis");
+  assert.equal(await tagsOf("rgw/attrs/song.txt"), { project: "alpha", team: "brass" });
+});
+
+attrs("should apply them to a copy between buckets too (the copy streams, so nothing of the source's is kept)", async () => {
+  const r = await mc(["cp", "--attr", "Artist=Chet Baker", "rgw/attrs/song.txt", "rgw/attrs/copy.txt"]);
+  assert.is(r.code, 0, r.stderr);
+  const meta = (await statOf("rgw/attrs/copy.txt"))["metadata"] as Record<string, string>;
+  assert.is(meta["X-Amz-Meta-Artist"], "Chet Baker");
+  assert.is((await mc(["cat", "rgw/attrs/copy.txt"])).stdout, "la la la");
+});
+
+attrs("should take them on pipe and --sc on put", async () => {
+  const r = await mc(["pipe", "--attr", "Cache-Control=no-cache;Mood=blue", "--tags", "source=stdin", "--sc", "STANDARD", "rgw/attrs/piped.txt"], { input: "from a pipe" });
+  assert.is(r.code, 0, r.stderr);
+  const meta = (await statOf("rgw/attrs/piped.txt"))["metadata"] as Record<string, string>;
+  assert.is(meta["X-Amz-Meta-Mood"], "blue");
+  assert.is(meta["Cache-Control"], "no-cache", "a standard header stays one");
+  assert.equal(await tagsOf("rgw/attrs/piped.txt"), { source: "stdin" });
+  const put = await mc(["put", "--sc", "STANDARD", join(fx.work, "song.txt"), "rgw/attrs/put.txt"]);
+  assert.is(put.code, 0, put.stderr);
+});
+
+attrs("should lock the new object with --retention-mode/--retention-duration and --legal-hold on cp", async () => {
+  assert.is((await mc(["mb", "--with-lock", "rgw/attrlock"])).code, 0);
+  const r = await mc(["cp", "--retention-mode", "governance", "--retention-duration", "1d", "--legal-hold", "on", join(fx.work, "song.txt"), "rgw/attrlock/kept.txt"]);
+  assert.is(r.code, 0, r.stderr);
+  const ret = jsonLines((await mc(["retention", "info", "--json", "rgw/attrlock/kept.txt"])).stdout)[0] ?? {};
+  assert.is(ret["mode"], "GOVERNANCE");
+  assert.ok(Math.abs(Date.parse(String(ret["until"])) - (Date.now() + 86400e3)) < 120e3, String(ret["until"]));
+  assert.is(jsonLines((await mc(["legalhold", "info", "--json", "rgw/attrlock/kept.txt"])).stdout)[0]?.["legalhold"], "ON");
+  const vid = String((await statOf("rgw/attrlock/kept.txt"))["versionID"] ?? "");
+  const rm = await mc(["rm", "--version-id", vid, "rgw/attrlock/kept.txt"]);
+  assert.is(rm.code, 1);
+  assert.match(rm.stderr, "WORM protected");
+  const half = await mc(["cp", "--retention-mode", "governance", join(fx.work, "song.txt"), "rgw/attrlock/half.txt"]);
+  assert.is(half.code, 1);
+  assert.match(half.stderr, "--retention-mode and --retention-duration go together");
+});
+
+attrs("should refuse malformed flags before writing, and pass on the server's refusal of a storage class", async () => {
+  const bad = await mc(["cp", "--attr", "no-equals-sign", join(fx.work, "song.txt"), "rgw/attrs/bad.txt"]);
+  assert.is(bad.code, 1);
+  assert.match(bad.stderr, "mc: <ERROR> Invalid command usage, invalid --attr `no-equals-sign`");
+  const tags = await mc(["pipe", "--tags", "=x", "rgw/attrs/bad.txt"], { input: "x" });
+  assert.is(tags.code, 1);
+  assert.match(tags.stderr, "invalid --tags");
+  const sc = await mc(["cp", "--sc", "NO_SUCH_CLASS", join(fx.work, "song.txt"), "rgw/attrs/bad.txt", "--json"]);
+  assert.is(sc.code, 1);
+  // RGW answers InvalidArgument (AWS: InvalidStorageClass): the server's code is passed on.
+  assert.match(sc.stdout, /"Code":"Invalid(Argument|StorageClass)"/);
+  assert.is((await mc(["stat", "rgw/attrs/bad.txt"])).code, 1, "nothing was written");
+});
+
+attrs.after(() => fx.stop());
+attrs.run();
