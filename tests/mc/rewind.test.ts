@@ -78,6 +78,16 @@ rewind("should sum sizes and draw the tree as they were", async ({ then }) => {
   assert.not.match(tree.stdout, "c.txt");
 });
 
+rewind("should find every version with find --versions, delete markers left out", async ({ v1 }) => {
+  const r = await mc(["find", "rgw/past", "--versions", "--name", "*.txt", "--print", "{base} {version}"]);
+  assert.is(r.code, 0, r.stderr);
+  const lines = r.stdout.trimEnd().split("\n");
+  assert.ok(lines.includes(`a.txt ${v1.a}`), r.stdout);
+  assert.ok(lines.includes(`b.txt ${v1.b}`), r.stdout);
+  assert.is(lines.filter((l) => l.startsWith("a.txt ")).length, 2);
+  assert.is(lines.filter((l) => l.startsWith("b.txt ")).length, 1, "b.txt's delete marker is no object");
+});
+
 rewind("should remove only the version that existed then with rm --rewind, and every version up to then with --versions", async ({ then, v1 }) => {
   const one = await mc(["rm", "--rewind", then, "rgw/past/a.txt"]);
   assert.is(one.code, 0, one.stderr);

@@ -49,6 +49,29 @@ attrs("should take them on pipe and --sc on put", async () => {
   assert.is(put.code, 0, put.stderr);
 });
 
+attrs("should find objects by metadata and by tags (KEY=REGEX, every condition must hold)", async () => {
+  const find = async (...args: string[]): Promise<string[]> => {
+    const r = await mc(["find", "rgw/attrs", ...args]);
+    assert.is(r.code, 0, r.stderr);
+    return r.stdout.split("\n").filter((l) => l !== "").sort();
+  };
+  assert.equal(await find("--metadata", "artist=^Miles"), ["rgw/attrs/song.txt"]);
+  assert.equal(await find("--metadata", "X-Amz-Meta-Artist=Baker$"), ["rgw/attrs/copy.txt"]);
+  assert.equal(await find("--metadata", "content-type=^text/x-song$"), ["rgw/attrs/song.txt"]);
+  assert.equal(await find("--tags", "project=alpha", "--tags", "team=brass"), ["rgw/attrs/song.txt"]);
+  assert.equal(await find("--tags", "project=alpha", "--tags", "team=strings"), []);
+  assert.equal(await find("--tags", "source=.*", "--name", "*.txt"), ["rgw/attrs/piped.txt"]);
+  const bad = await mc(["find", "rgw/attrs", "--metadata", "no-regex"]);
+  assert.is(bad.code, 1);
+  assert.match(bad.stderr, "Invalid command usage, invalid --metadata `no-regex`; use KEY=REGEX.");
+  const badRe = await mc(["find", "rgw/attrs", "--tags", "k=(("]);
+  assert.is(badRe.code, 1);
+  assert.match(badRe.stderr, "Invalid --tags `k=((`");
+  const local = await mc(["find", fx.work, "--tags", "k=v"]);
+  assert.is(local.code, 1);
+  assert.match(local.stderr, "--tags needs an S3 target");
+});
+
 attrs("should lock the new object with --retention-mode/--retention-duration and --legal-hold on cp", async () => {
   assert.is((await mc(["mb", "--with-lock", "rgw/attrlock"])).code, 0);
   const r = await mc(["cp", "--retention-mode", "governance", "--retention-duration", "1d", "--legal-hold", "on", join(fx.work, "song.txt"), "rgw/attrlock/kept.txt"]);
@@ -72,7 +95,7 @@ attrs("should refuse malformed flags before writing, and pass on the server's re
   assert.match(bad.stderr, "mc: <ERROR> Invalid command usage, invalid --attr `no-equals-sign`");
   const tags = await mc(["pipe", "--tags", "=x", "rgw/attrs/bad.txt"], { input: "x" });
   assert.is(tags.code, 1);
-  assert.match(tags.stderr, "invalid --tags");
+  assert.match(tags.stderr, "Invalid command usage, invalid tag `=x`");
   const sc = await mc(["cp", "--sc", "NO_SUCH_CLASS", join(fx.work, "song.txt"), "rgw/attrs/bad.txt", "--json"]);
   assert.is(sc.code, 1);
   // RGW answers InvalidArgument (AWS: InvalidStorageClass): the server's code is passed on.

@@ -8,6 +8,8 @@ import type { Entry } from "../storage/types.js";
 import { dirPrefix, passesAge } from "../transfer/plan.js";
 import { parseSize, rfc3339Local } from "../util/humanize.js";
 import { flatMatch, shellMatch } from "../util/wildcard.js";
+import { readTags } from "../s3-features/versions-tags.js";
+import { matchesAll, metadataOf, parseKeyPatterns, tagMap } from "./find-attrs.js";
 import { ageFilter } from "./flags.js";
 
 function runChild(command: string): Promise<number> {
@@ -33,6 +35,9 @@ export class FindCommand extends BaseCommand {
   maxdepth = Option.String("--maxdepth", { description: "limit directory navigation to specified depth" });
   exec = Option.String("--exec", { description: "spawn an external process for each matching object (see FORMAT)" });
   print = Option.String("--print", { description: "print in custom format to STDOUT (see FORMAT)" });
+  versions = Option.Boolean("--versions", false, { description: "include all object versions (delete markers are skipped)" });
+  metadata = Option.Array("--metadata", [], { description: "match objects whose metadata KEY matches a regex (KEY=REGEX, repeatable)" });
+  tags = Option.Array("--tags", [], { description: "match objects whose tag KEY matches a regex (KEY=REGEX, repeatable)" });
   targets = Option.Rest({ name: "PATH" });
 
   async run(ctx: McContext): Promise<number> {
@@ -55,11 +60,14 @@ export class FindCommand extends BaseCommand {
     } catch (err) {
       throw mcError(`Invalid --regex \`${this.regex ?? ""}\`.`, err, "invalid_argument");
     }
+    const metadata = parseKeyPatterns("--metadata", this.metadata);
+    const tags = parseKeyPatterns("--tags", this.tags);
+    if (tags.length > 0 && loc.kind !== "s3") throw usageError("--tags needs an S3 target: local files have no tags.");
     const prefix = dirPrefix(loc.key);
     let status = 0;
     let seen = false;
-    for await (const e of store.list(prefix, { recursive: true })) {
-      if (e.isDir) continue;
+    for await (const e of store.list(prefix, { recursive: true, versions: this.versions })) {
+      if (e.isDir || e.isDeleteMarker) continue;
       seen = true;
       const rel = e.key.slice(prefix.length);
       const parts = rel.split("/");
@@ -72,6 +80,15 @@ export class FindCommand extends BaseCommand {
       if (!passesAge(e, age)) continue;
       if (larger !== undefined && !(e.size > larger)) continue;
       if (smaller !== undefined && !(e.size < smaller)) continue;
+      // Metadata and tags cost a request per object: asked only when the cheap filters passed.
+      if (metadata.length > 0) {
+        const info = await store.stat(e.key, e.versionId);
+        if (!info || !matchesAll(metadata, metadataOf(info))) continue;
+      }
+      if (tags.length > 0 && loc.kind === "s3") {
+        const target = { arg: loc.arg, client: loc.client, aliasName: loc.alias.name, aliasUrl: loc.alias.url, bucket: loc.bucket, key: e.key, store, url: "" };
+        if (!matchesAll(tags, tagMap(await readTags(target, e.versionId)))) continue;
+      }
       const url = displayUrl(loc, e.key);
       if (this.exec !== undefined) {
         const code = await runChild(await this.format(this.exec, loc, e, url));
@@ -79,7 +96,7 @@ export class FindCommand extends BaseCommand {
         continue;
       }
       const printed = this.print === undefined ? url : await this.format(this.print, loc, e, url);
-      ctx.output.result({ status: "success", type: "file", lastModified: rfc3339Local(e.lastModified), size: e.size, key: printed, etag: e.etag }, printed);
+      ctx.output.result({ status: "success", type: "file", lastModified: rfc3339Local(e.lastModified), size: e.size, key: printed, etag: e.etag, ...(this.versions ? { versionId: e.versionId ?? "" } : {}) }, printed);
     }
     if (!seen && loc.key !== "" && !(await store.isDir(loc.key))) {
       throw mcError(`Unable to find \`${loc.arg}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey" }), "not_found");

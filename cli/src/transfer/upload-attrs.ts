@@ -1,5 +1,6 @@
 import { usageError } from "../errors.js";
 import { parseMode, parseValidity, retainUntil } from "../s3-features/versions-retention.js";
+import { parseTags } from "../s3-features/versions-tags.js";
 
 /** What `--attr`, `--tags` and `--storage-class` add to an upload, as request headers. */
 export interface UploadAttrFlags {
@@ -36,9 +37,8 @@ export function uploadHeaders(flags: UploadAttrFlags): Record<string, string> | 
     }
   }
   if (flags.tags !== undefined) {
-    const tags = [...new URLSearchParams(flags.tags)];
-    const bad = tags.find(([k, v]) => k === "" || k.length > 128 || v.length > 256);
-    if (tags.length === 0 || tags.length > 10 || bad) throw usageError(`invalid --tags \`${flags.tags}\`; use "key=value&key2=value2" (at most 10 tags).`);
+    const tags = parseTags(flags.tags);
+    if (Object.keys(tags).length > 10) throw usageError(`invalid --tags \`${flags.tags}\`: at most 10 tags.`);
     headers["X-Amz-Tagging"] = new URLSearchParams(tags).toString();
   }
   if (flags.storageClass !== undefined) {
