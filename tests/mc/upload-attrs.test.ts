@@ -1,5 +1,5 @@
 // --attr, --tags, --storage-class and object-lock flags on cp, put and pipe against Ceph RGW.
-import { writeFile } from "node:fs/promises";
+import { chmod, mkdir, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -87,6 +87,40 @@ attrs("should lock the new object with --retention-mode/--retention-duration and
   const half = await mc(["cp", "--retention-mode", "governance", join(fx.work, "song.txt"), "rgw/attrlock/half.txt"]);
   assert.is(half.code, 1);
   assert.match(half.stderr, "--retention-mode and --retention-duration go together");
+});
+
+attrs("should carry file times and mode through the bucket with cp -a, and restore them on the way back", async () => {
+  const src = join(fx.work, "keep-me.sh");
+  await writeFile(src, "#!/bin/sh\necho kept\n");
+  await chmod(src, 0o750);
+  await utimes(src, 1_600_000_100, 1_600_000_000.5);
+  const up = await mc(["cp", "-a", src, "rgw/attrs/keep-me.sh"]);
+  assert.is(up.code, 0, up.stderr);
+  const meta = (await statOf("rgw/attrs/keep-me.sh"))["metadata"] as Record<string, string>;
+  assert.match(meta["X-Amz-Meta-Mc-Attrs"] ?? "", /^atime:1600000100#0\/gid:\d+\/gname:[^/]*\/mode:33256\/mtime:1600000000#500000000\/uid:\d+\/uname:[^/]*$/);
+  const back = join(fx.work, "restored.sh");
+  const down = await mc(["cp", "-a", "rgw/attrs/keep-me.sh", back]);
+  assert.is(down.code, 0, down.stderr);
+  const st = await stat(back);
+  assert.is(st.mode & 0o7777, 0o750);
+  assert.is(st.mtimeMs, 1_600_000_000_500);
+  const plain = join(fx.work, "plain.sh");
+  assert.is((await mc(["cp", "rgw/attrs/keep-me.sh", plain])).code, 0);
+  assert.ok((await stat(plain)).mtimeMs > 1_700_000_000_000, "without -a the file is simply new");
+});
+
+attrs("should give mirrored objects --attr metadata and refuse a bad --attr before copying", async () => {
+  const dir = join(fx.work, "tree");
+  await mkdir(join(dir, "sub"), { recursive: true });
+  await writeFile(join(dir, "one.txt"), "1");
+  await writeFile(join(dir, "sub", "two.txt"), "2");
+  const r = await mc(["mirror", "--attr", "Mirrored=yes", "--sc", "STANDARD", dir, "rgw/attrs/mirror"]);
+  assert.is(r.code, 0, r.stderr);
+  for (const key of ["one.txt", "sub/two.txt"]) assert.is(((await statOf(`rgw/attrs/mirror/${key}`))["metadata"] as Record<string, string>)["X-Amz-Meta-Mirrored"], "yes");
+  const bad = await mc(["mirror", "--attr", "=x", dir, "rgw/attrs/mirror2"]);
+  assert.is(bad.code, 1);
+  assert.match(bad.stderr, "invalid --attr");
+  assert.is((await mc(["ls", "rgw/attrs/mirror2"])).code, 1, "nothing was mirrored");
 });
 
 attrs("should refuse malformed flags before writing, and pass on the server's refusal of a storage class", async () => {

@@ -28,6 +28,7 @@ export class CpCommand extends BaseCommand {
   retentionMode = Option.String("--retention-mode", { description: "retention mode for the new object(s): governance or compliance" });
   retentionDuration = Option.String("--retention-duration", { description: "retention duration for the new object(s), such as 30d or 1y" });
   legalHold = Option.String("--legal-hold", { description: "set legal hold on the new object(s): on or off" });
+  preserve = Option.Boolean("-a,--preserve", false, { description: "preserve file attributes (times and mode; the owner too when run as root) through X-Amz-Meta-Mc-Attrs" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "SOURCE... TARGET" });
@@ -47,6 +48,7 @@ export class CpCommand extends BaseCommand {
       filter: ageFilter(this.olderThan, this.newerThan),
       headers: uploadHeaders({ attr: this.attr, tags: this.tags, storageClass: this.storageClass, retentionMode: this.retentionMode, retentionDuration: this.retentionDuration, legalHold: this.legalHold }),
       ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
+      ...(this.preserve ? { preserve: true } : {}),
     });
   }
 }

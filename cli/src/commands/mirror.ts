@@ -6,6 +6,7 @@ import { mcError, usageError } from "../errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { Entry } from "../storage/types.js";
 import { runCopies, type CopyJob } from "../transfer/copy.js";
+import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { createProgress } from "../transfer/progress.js";
 import { flatMatch } from "../util/wildcard.js";
@@ -29,10 +30,14 @@ export class MirrorCommand extends BaseCommand {
   olderThan = Option.String("--older-than", { description: "filter object(s) older than value in duration string" });
   newerThan = Option.String("--newer-than", { description: "filter object(s) newer than value in duration string" });
   maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
+  storageClass = Option.String("--storage-class,--sc", { description: "specify storage class for new object(s) on target" });
+  attr = Option.String("--attr", { description: "add custom metadata for all objects (\"key=value;key2=value2\")" });
+  private headers: Readonly<Record<string, string>> | undefined;
   targets = Option.Rest({ name: "SOURCE TARGET" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.targets.length !== 2) throw usageError("mirror needs SOURCE and TARGET.");
+    this.headers = uploadHeaders({ attr: this.attr, storageClass: this.storageClass });
     const [srcArg = "", dstArg = ""] = this.targets;
     const src = ctx.locate(srcArg);
     const dst = ctx.locate(dstArg);
@@ -82,7 +87,7 @@ export class MirrorCommand extends BaseCommand {
           continue;
         }
       }
-      jobs.push({ src: srcStore, srcKey: srcPrefix + rel, dst: dstStore, dstKey: dstPrefix + rel, size: e.size, etag: e.etag, rel });
+      jobs.push({ src: srcStore, srcKey: srcPrefix + rel, dst: dstStore, dstKey: dstPrefix + rel, size: e.size, etag: e.etag, rel, ...(this.headers ? { headers: this.headers } : {}) });
     }
     const totalSize = jobs.reduce((s, j) => s + j.size, 0);
     totals.total += totalSize;

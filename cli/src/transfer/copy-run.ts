@@ -1,9 +1,11 @@
 import type { McContext } from "../context.js";
 import { mcError } from "../errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
+import type { Store } from "../storage/types.js";
 import { iBytes } from "../util/humanize.js";
 import { runCopies, type CopyJob } from "./copy.js";
 import { sourceItems, targetIsDir, targetKey, type AgeFilter } from "./plan.js";
+import { applyMcAttrs, mcAttrsHeader, mcAttrsOf, parseMcAttrs } from "./preserve-attrs.js";
 import { createProgress } from "./progress.js";
 
 export interface CopyRequest {
@@ -16,6 +18,8 @@ export interface CopyRequest {
   readonly removeSource?: boolean;
   /** Upload headers for every copy (`--attr`, `--tags`, `--storage-class`). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** -a: local file attributes travel in X-Amz-Meta-Mc-Attrs and are restored on download. */
+  readonly preserve?: boolean;
 }
 
 interface PlannedJob extends CopyJob {
@@ -35,6 +39,7 @@ export async function runCopyCommand(ctx: McContext, request: CopyRequest): Prom
       const src: Location = ctx.locate(arg);
       for await (const item of sourceItems(src, request.recursive, request.filter)) {
         const dstKey = targetKey(dst, item.rel, asDir);
+        const kept = request.preserve ? await preserved(item.store, item.key, dstStore, dstKey, request.headers) : {};
         jobs.push({
           src: item.store,
           srcKey: item.key,
@@ -43,6 +48,7 @@ export async function runCopyCommand(ctx: McContext, request: CopyRequest): Prom
           size: item.entry.size,
           etag: item.entry.etag,
           ...(request.headers ? { headers: request.headers } : {}),
+          ...kept,
           srcUrl: displayUrl(src, item.key),
           dstUrl: displayUrl(dst, dstKey),
         });
@@ -105,4 +111,20 @@ function summaryTable(total: number, transferred: number, ns: number, speed: num
   const widths = heads.map((h, i) => Math.max(h.length, cells[i]?.length ?? 0));
   const line = (values: readonly string[]): string => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join(" | ");
   return `${line(heads)}\n${line(cells)}`;
+}
+
+/**
+ * What -a adds to one copy: from a local file, its attributes as a header
+ * (S3 target) or applied at once (local target); from an object, the
+ * attributes it carries, applied to the downloaded file.
+ */
+async function preserved(src: Store, srcKey: string, dst: Store, dstKey: string, headers: Readonly<Record<string, string>> | undefined): Promise<Pick<CopyJob, "headers" | "finish">> {
+  if (src.kind === "local" && dst.kind === "s3") return { headers: { ...headers, [mcAttrsHeader]: await mcAttrsOf(srcKey) } };
+  if (dst.kind !== "local") return {};
+  return {
+    async finish() {
+      const text = src.kind === "local" ? await mcAttrsOf(srcKey) : (await src.stat(srcKey))?.metadata[mcAttrsHeader];
+      if (text) await applyMcAttrs(dstKey, parseMcAttrs(text));
+    },
+  };
 }

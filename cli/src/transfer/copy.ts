@@ -20,6 +20,8 @@ export interface CopyJob {
   readonly contentType?: string;
   /** Upload headers from the user; a server-side copy would keep the source's, so such jobs stream. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Runs once the copy is in place (cp -a gives a downloaded file its attributes). */
+  readonly finish?: () => Promise<void>;
 }
 
 /** Shared limiters per direction (S3 is "remote": reading it is a download, writing an upload). */
@@ -110,6 +112,7 @@ export async function runCopies(jobs: AsyncIterable<CopyJob> | Iterable<CopyJob>
       try {
         const run = (): Promise<void> => copyOne(job, options.signal, options.progress, options.partSize, options.limits);
         await (job.size >= options.partSize ? big(run) : run());
+        await job.finish?.();
         options.onCopied(job);
       } catch (err) {
         if (options.signal.aborted) throw err;
