@@ -114,9 +114,9 @@ function summaryTable(total: number, transferred: number, ns: number, speed: num
 }
 
 /**
- * What -a adds to one copy: from a local file, its attributes as a header
- * (S3 target) or applied at once (local target); from an object, the
- * attributes it carries, applied to the downloaded file.
+ * What -a adds to one copy: to an object, the local file's attributes as a
+ * header; to a local file, once it is in place, the attributes of its
+ * source (another file's, or those the object carries).
  */
 async function preserved(src: Store, srcKey: string, dst: Store, dstKey: string, headers: Readonly<Record<string, string>> | undefined): Promise<Pick<CopyJob, "headers" | "finish">> {
   if (src.kind === "local" && dst.kind === "s3") return { headers: { ...headers, [mcAttrsHeader]: await mcAttrsOf(srcKey) } };
