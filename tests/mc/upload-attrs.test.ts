@@ -1,5 +1,6 @@
 // --attr, --tags, --storage-class and object-lock flags on cp, put and pipe against Ceph RGW.
-import { chmod, mkdir, stat, utimes, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -121,6 +122,31 @@ attrs("should give mirrored objects --attr metadata and refuse a bad --attr befo
   assert.is(bad.code, 1);
   assert.match(bad.stderr, "invalid --attr");
   assert.is((await mc(["ls", "rgw/attrs/mirror2"])).code, 1, "nothing was mirrored");
+});
+
+attrs("should mirror with --enc-c, print --summary, and leave out a storage class with --exclude-storageclass", async () => {
+  const dir = join(fx.work, "secret-tree");
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, "s.txt"), "sealed");
+  const key = `rgw/attrs/sealed/=${randomBytes(32).toString("base64")}`;
+  const up = await mc(["mirror", "--enc-c", key, "--summary", "--disable-multipart", dir, "rgw/attrs/sealed"]);
+  assert.is(up.code, 0, up.stderr);
+  assert.match(up.stdout, /Total +\| Transferred +\| Duration +\| Speed/);
+  assert.is((await mc(["cat", "rgw/attrs/sealed/s.txt"])).code, 1, "unreadable without the key");
+  assert.is((await mc(["cat", "--enc-c", key, "rgw/attrs/sealed/s.txt"])).stdout, "sealed");
+  // diff takes the same flags; names and sizes come from listings.
+  const diff = await mc(["diff", "--enc-c", key, dir, "rgw/attrs/sealed", "--json"]);
+  assert.is(diff.code, 0, diff.stderr);
+  assert.is(diff.stdout, "", "same names, same sizes");
+  const badKey = await mc(["diff", "--enc-c", "rgw/attrs/sealed/=short", dir, "rgw/attrs/sealed"]);
+  assert.is(badKey.code, 1);
+  const none = join(fx.work, "no-standard");
+  const skipped = await mc(["mirror", "--exclude-storageclass", "standard", "rgw/attrs/mirror", none]);
+  assert.is(skipped.code, 0, skipped.stderr);
+  assert.is((await mc(["ls", "-r", none])).stdout, "");
+  const all = await mc(["mirror", "--exclude-storageclass", "GLACIER", "rgw/attrs/mirror", join(fx.work, "all")]);
+  assert.is(all.code, 0, all.stderr);
+  assert.is(await readFile(join(fx.work, "all", "sub", "two.txt"), "utf8"), "2");
 });
 
 attrs("should refuse malformed flags before writing, and pass on the server's refusal of a storage class", async () => {

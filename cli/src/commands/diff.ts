@@ -3,6 +3,7 @@ import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { usageError } from "../errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
+import { withEncryption } from "../s3-features/sse-context.js";
 import { dirPrefix } from "../transfer/plan.js";
 
 async function sizes(loc: Location): Promise<Map<string, number>> {
@@ -17,10 +18,14 @@ async function sizes(loc: Location): Promise<Map<string, number>> {
 export class DiffCommand extends BaseCommand {
   static override paths = [["diff"]];
   static override usage = Command.Usage({ category: "Object commands", description: "list differences in object name and size between two locations" });
+  // Accepted as upstream does; names and sizes are read from listings, which need no key.
+  encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
+  encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "FIRST SECOND" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.targets.length !== 2) throw usageError("diff needs FIRST and SECOND.");
+    ctx = withEncryption(ctx, this.encC, this.encKms);
     const [firstArg = "", secondArg = ""] = this.targets;
     const first = ctx.locate(firstArg);
     const second = ctx.locate(secondArg);

@@ -7,6 +7,8 @@ import { displayUrl, requireStore, type Location } from "../storage/location.js"
 import type { Entry } from "../storage/types.js";
 import { runCopies, type CopyJob } from "../transfer/copy.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
+import { summaryTable } from "../transfer/copy-run.js";
+import { withEncryption } from "../s3-features/sse-context.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { createProgress } from "../transfer/progress.js";
 import { flatMatch } from "../util/wildcard.js";
@@ -32,12 +34,20 @@ export class MirrorCommand extends BaseCommand {
   maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
   storageClass = Option.String("--storage-class,--sc", { description: "specify storage class for new object(s) on target" });
   attr = Option.String("--attr", { description: "add custom metadata for all objects (\"key=value;key2=value2\")" });
+  excludeStorageClass = Option.Array("--exclude-storageclass", [], { description: "exclude object(s) with the given storage class (repeatable)" });
+  disableMultipart = Option.Boolean("--disable-multipart", false, { description: "disable multipart upload feature" });
+  summary = Option.Boolean("--summary", false, { description: "print a summary of the mirror session" });
+  encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
+  encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   private headers: Readonly<Record<string, string>> | undefined;
   targets = Option.Rest({ name: "SOURCE TARGET" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.targets.length !== 2) throw usageError("mirror needs SOURCE and TARGET.");
     this.headers = uploadHeaders({ attr: this.attr, storageClass: this.storageClass });
+    ctx = withEncryption(ctx, this.encC, this.encKms);
+    // Up to 5 GiB in one PUT, S3's limit for a single request.
+    if (this.disableMultipart) ctx = ctx.withUpload({ ...ctx.upload, partSize: 5 * 1024 ** 3 });
     const [srcArg = "", dstArg = ""] = this.targets;
     const src = ctx.locate(srcArg);
     const dst = ctx.locate(dstArg);
@@ -59,8 +69,15 @@ export class MirrorCommand extends BaseCommand {
       changes?.close();
     }
     const ns = Number(process.hrtime.bigint() - started);
-    if (ctx.output.json) ctx.output.printJson({ status: "success", total: totals.total, transferred: totals.transferred, duration: ns, speed: totals.transferred / Math.max(ns / 1e9, 1e-9) });
+    const speed = totals.transferred / Math.max(ns / 1e9, 1e-9);
+    if (ctx.output.json) ctx.output.printJson({ status: "success", total: totals.total, transferred: totals.transferred, duration: ns, speed });
+    else if (this.summary) ctx.output.line(summaryTable(totals.total, totals.transferred, ns, speed));
     return totals.failed ? 1 : 0;
+  }
+
+  private excludedClass(e: Entry): boolean {
+    // Local files have no storage class: only objects can be excluded by one.
+    return e.storageClass !== undefined && this.excludeStorageClass.some((sc) => sc.toUpperCase() === e.storageClass?.toUpperCase());
   }
 
   private excluded(rel: string): boolean {
@@ -75,7 +92,7 @@ export class MirrorCommand extends BaseCommand {
     const dstStore = requireStore(dst);
     const jobs: (CopyJob & { rel: string })[] = [];
     for (const [rel, e] of [...from].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (this.excluded(rel) || !passesAge(e, filter)) continue;
+      if (this.excluded(rel) || !passesAge(e, filter) || this.excludedClass(e)) continue;
       const existing = to.get(rel);
       if (existing) {
         const differs = existing.size !== e.size || e.lastModified.getTime() > existing.lastModified.getTime();

@@ -104,7 +104,8 @@ async function isSingleObject(ctx: McContext, sources: readonly string[]): Promi
   return (await loc.store.stat(loc.key)) !== undefined;
 }
 
-function summaryTable(total: number, transferred: number, ns: number, speed: number): string {
+/** The plain-text summary of cp and `mirror --summary`: `Total | Transferred | Duration | Speed`. */
+export function summaryTable(total: number, transferred: number, ns: number, speed: number): string {
   const seconds = Math.floor(ns / 1e9);
   const cells = [iBytes(total), iBytes(transferred), `${String(Math.floor(seconds / 60)).padStart(2, "0")}m${String(seconds % 60).padStart(2, "0")}s`, `${iBytes(Math.round(speed))}/s`];
   const heads = ["Total", "Transferred", "Duration", "Speed"];
