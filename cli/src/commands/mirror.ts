@@ -1,4 +1,3 @@
-import { watch } from "node:fs";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
@@ -13,6 +12,7 @@ import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { createProgress } from "../transfer/progress.js";
 import { flatMatch } from "../util/wildcard.js";
 import { ageFilter } from "./flags.js";
+import { watchChanges, type Changes } from "./mirror-changes.js";
 
 async function index(loc: Location): Promise<Map<string, Entry>> {
   const out = new Map<string, Entry>();
@@ -34,6 +34,7 @@ export class MirrorCommand extends BaseCommand {
   maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
   storageClass = Option.String("--storage-class,--sc", { description: "specify storage class for new object(s) on target" });
   attr = Option.String("--attr", { description: "add custom metadata for all objects (\"key=value;key2=value2\")" });
+  excludeBucket = Option.Array("--exclude-bucket", [], { description: "exclude bucket(s) that match the pattern when mirroring a whole alias (repeatable)" });
   excludeStorageClass = Option.Array("--exclude-storageclass", [], { description: "exclude object(s) with the given storage class (repeatable)" });
   disableMultipart = Option.Boolean("--disable-multipart", false, { description: "disable multipart upload feature" });
   summary = Option.Boolean("--summary", false, { description: "print a summary of the mirror session" });
@@ -49,30 +50,52 @@ export class MirrorCommand extends BaseCommand {
     // Up to 5 GiB in one PUT, S3's limit for a single request.
     if (this.disableMultipart) ctx = ctx.withUpload({ ...ctx.upload, partSize: 5 * 1024 ** 3 });
     const [srcArg = "", dstArg = ""] = this.targets;
-    const src = ctx.locate(srcArg);
-    const dst = ctx.locate(dstArg);
-    requireStore(src);
-    requireStore(dst);
-    if (src.kind === "s3" && !(await src.client.bucketExists(src.bucket))) {
-      throw mcError(`Unable to mirror \`${srcArg}\`.`, Object.assign(new Error("Bucket does not exist"), { code: "NoSuchBucket", bucketname: src.bucket }), "not_found");
-    }
     const filter = ageFilter(this.olderThan, this.newerThan);
     const started = process.hrtime.bigint();
     const totals = { total: 0, transferred: 0, failed: 0 };
-    // Watch from before the first pass: a file that appears while it runs
-    // (or right after it prints) must not slip between pass and watcher.
-    const changes = this.watchMode ? watchChanges(src) : undefined;
-    try {
-      await this.syncOnce(ctx, src, dst, filter, totals, "");
-      if (changes) await this.watchLoop(ctx, src, dst, filter, totals, changes);
-    } finally {
-      changes?.close();
+    const src = ctx.locate(srcArg);
+    if (src.kind === "s3" && src.bucket === "") {
+      if (this.watchMode) throw usageError("mirror --watch needs a bucket or folder as SOURCE, not a whole alias.");
+      for (const [from, to] of await this.bucketPairs(ctx, src, srcArg, dstArg)) await this.syncOnce(ctx, from, to, filter, totals, "");
+    } else {
+      const dst = ctx.locate(dstArg);
+      requireStore(src);
+      requireStore(dst);
+      if (src.kind === "s3" && !(await src.client.bucketExists(src.bucket))) {
+        throw mcError(`Unable to mirror \`${srcArg}\`.`, Object.assign(new Error("Bucket does not exist"), { code: "NoSuchBucket", bucketname: src.bucket }), "not_found");
+      }
+      // Watch from before the first pass: a file that appears while it runs
+      // (or right after it prints) must not slip between pass and watcher.
+      const changes = this.watchMode ? watchChanges(src) : undefined;
+      try {
+        await this.syncOnce(ctx, src, dst, filter, totals, "");
+        if (changes) await this.watchLoop(ctx, src, dst, filter, totals, changes);
+      } finally {
+        changes?.close();
+      }
     }
     const ns = Number(process.hrtime.bigint() - started);
     const speed = totals.transferred / Math.max(ns / 1e9, 1e-9);
     if (ctx.output.json) ctx.output.printJson({ status: "success", total: totals.total, transferred: totals.transferred, duration: ns, speed });
     else if (this.summary) ctx.output.line(summaryTable(totals.total, totals.transferred, ns, speed));
     return totals.failed ? 1 : 0;
+  }
+
+  /**
+   * A whole alias as SOURCE: each bucket not matched by --exclude-bucket,
+   * mirrored to TARGET/<bucket> (a folder, or a bucket made when missing on
+   * an alias target).
+   */
+  private async bucketPairs(ctx: McContext, src: Extract<Location, { kind: "s3" }>, srcArg: string, dstArg: string): Promise<Array<[Location, Location]>> {
+    const target = ctx.locate(dstArg);
+    const pairs: Array<[Location, Location]> = [];
+    for (const { name } of (await src.client.listBuckets()).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (this.excludeBucket.some((p) => flatMatch(p, name))) continue;
+      const to = ctx.locate(`${dstArg.replace(/\/+$/, "")}/${name}`);
+      if (target.kind === "s3" && target.bucket === "" && to.kind === "s3" && !this.dryRun && !(await to.client.bucketExists(name))) await to.client.makeBucket(name);
+      pairs.push([ctx.locate(`${srcArg.replace(/\/+$/, "")}/${name}`), to]);
+    }
+    return pairs;
   }
 
   private excludedClass(e: Entry): boolean {
@@ -156,46 +179,4 @@ export class MirrorCommand extends BaseCommand {
       });
     }
   }
-}
-
-interface Changes {
-  /** True (and resets) when something changed since the last call. */
-  take(): boolean;
-  /** Resolves at the next change or when the signal aborts. */
-  next(signal: AbortSignal): Promise<void>;
-  close(): void;
-}
-
-/** Change notices for a source: fs events locally, a 1 s listing poll on S3. */
-function watchChanges(src: Location): Changes {
-  let pending = false;
-  let wake: (() => void) | undefined;
-  const trigger = (): void => {
-    pending = true;
-    wake?.();
-  };
-  const watcher = src.kind === "local" ? watch(dirPrefix(src.key), { recursive: true }, trigger) : undefined;
-  const timer = src.kind === "s3" ? setInterval(trigger, 1000) : undefined;
-  return {
-    take() {
-      const was = pending;
-      pending = false;
-      return was;
-    },
-    next(signal) {
-      return new Promise<void>((resolve) => {
-        const done = (): void => {
-          signal.removeEventListener("abort", done);
-          wake = undefined;
-          resolve();
-        };
-        wake = done;
-        signal.addEventListener("abort", done, { once: true });
-      });
-    },
-    close() {
-      watcher?.close();
-      if (timer) clearInterval(timer);
-    },
-  };
 }

@@ -1,4 +1,6 @@
-// --attr, --tags, --storage-class and object-lock flags on cp, put and pipe against Ceph RGW.
+// Transfer flags against Ceph RGW: --attr, --tags, --storage-class and object-lock
+// flags on cp, put and pipe; cp -a; mirror attributes, encryption, summary and
+// exclusions (storage class, bucket); find --metadata/--tags.
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -147,6 +149,19 @@ attrs("should mirror with --enc-c, print --summary, and leave out a storage clas
   const all = await mc(["mirror", "--exclude-storageclass", "GLACIER", "rgw/attrs/mirror", join(fx.work, "all")]);
   assert.is(all.code, 0, all.stderr);
   assert.is(await readFile(join(fx.work, "all", "sub", "two.txt"), "utf8"), "2");
+});
+
+attrs("should mirror a whole alias bucket by bucket into folders, leaving out --exclude-bucket matches", async () => {
+  const out = join(fx.work, "whole-alias");
+  // The SSE-C object cannot be read without its key: left out by --exclude.
+  const r = await mc(["mirror", "--exclude-bucket", "attrlock*", "--exclude", "sealed/*", "rgw", out]);
+  assert.is(r.code, 0, r.stderr);
+  assert.is(await readFile(join(out, "attrs", "mirror", "sub", "two.txt"), "utf8"), "2");
+  assert.is(await readFile(join(out, "attrs", "song.txt"), "utf8"), "la la la");
+  assert.is((await mc(["ls", join(out, "attrlock")])).code, 1, "the excluded bucket was not mirrored");
+  const watch = await mc(["mirror", "--watch", "rgw", out]);
+  assert.is(watch.code, 1);
+  assert.match(watch.stderr, "mirror --watch needs a bucket or folder as SOURCE, not a whole alias.");
 });
 
 attrs("should refuse malformed flags before writing, and pass on the server's refusal of a storage class", async () => {
