@@ -191,6 +191,30 @@ anon("should reject a bad permission, bad JSON, a missing file and a missing buc
   assert.is(await curl("GET", "/pub/file.txt"), "200");
 });
 
+anon("should show every bucket property in stat of a bucket :: json and text", async () => {
+  assert.is((await mc(["mb", "--with-lock", "rgw/props"])).code, 0);
+  assert.is((await mc(["tag", "set", "rgw/props", "team=storage"])).code, 0);
+  assert.is((await mc(["anonymous", "set", "download", "rgw/props"])).code, 0);
+  assert.is((await mc(["retention", "set", "--default", "governance", "3d", "rgw/props"])).code, 0);
+  assert.is((await mc(["ilm", "rule", "add", "--expire-days", "30", "rgw/props"])).code, 0);
+  const json = jsonLines((await mc(["stat", "--json", "rgw/props"])).stdout)[0] ?? {};
+  assert.equal(Object.keys(json), ["status", "name", "lastModified", "size", "Versioning", "Encryption", "ObjectLock", "Replication", "Policy", "location", "tagging", "ilm"]);
+  assert.equal(json["Versioning"], { status: "Enabled", MFADelete: "Disabled" });
+  assert.equal(json["ObjectLock"], { enabled: "Enabled", mode: "GOVERNANCE", validity: "3d" });
+  assert.equal(json["Replication"], { enabled: false, config: {} });
+  assert.is((json["Policy"] as { type: string }).type, "download");
+  assert.equal(json["tagging"], { team: "storage" });
+  assert.is((json["ilm"] as { Rules: unknown[] }).Rules.length, 1);
+  const text = await mc(["stat", "rgw/props"]);
+  assert.is(text.code, 0, text.stderr);
+  assert.match(text.stdout, "\nProperties:\n  Versioning: Enabled\n  Location: us-east-1\n  Anonymous: Enabled (download)\n  ILM: Enabled\n  Encryption: Disabled\n  Object Lock: Enabled (GOVERNANCE 3d)\n  Tagging: team=storage\n  Notification: Disabled\n");
+  const plain = jsonLines((await mc(["stat", "--json", "rgw/tagged"])).stdout)[0] ?? {};
+  assert.equal(plain["Policy"], { type: "none" });
+  assert.is(plain["tagging"], undefined);
+  const missing = await mc(["stat", "rgw/no-such-bucket"]);
+  assert.is(missing.code, 1);
+});
+
 anon.after(async () => {
   await fx.stop();
 });

@@ -1,5 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
+import { bucketStat, bucketStatLines } from "../s3-features/bucket-stat.js";
+import { s3Target } from "../s3-features/versions-target.js";
 import type { McContext } from "../context.js";
 import { mcError, usageError } from "../errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
@@ -34,7 +36,16 @@ export class StatCommand extends BaseCommand {
       try {
         const loc = ctx.locate(arg);
         if (loc.kind === "s3" && loc.key === "" && loc.bucket !== "") {
-          show(loc, await this.bucketInfo(ctx, loc));
+          const info = await this.bucketInfo(ctx, loc);
+          const props = await bucketStat(s3Target(ctx, arg, "stat"));
+          if (!first && !ctx.output.json) ctx.output.line("");
+          first = false;
+          if (ctx.output.json) {
+            ctx.output.printJson({ status: "success", name: displayUrl(loc, "").replace(/\/$/, ""), lastModified: rfc3339Local(info.lastModified), size: 0, ...props });
+          } else {
+            this.print(ctx, loc, info);
+            ctx.output.line(["", ...bucketStatLines(props)].join("\n"));
+          }
           continue;
         }
         const store = requireStore(loc);

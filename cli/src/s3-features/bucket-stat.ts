@@ -1,0 +1,90 @@
+import { getBucketEncryption } from "./bucket-encryption.js";
+import { getLifecycle, type JsonObject } from "./lifecycle.js";
+import { getNotifications, type NotificationEntry } from "./notification.js";
+import { permOf } from "./versions-policy.js";
+import { readPolicy } from "./versions-policy-io.js";
+import { getBucketLock } from "./versions-retention.js";
+import { readTags } from "./versions-tags.js";
+import type { S3Target } from "./versions-target.js";
+
+/** What `mc stat ALIAS/BUCKET` shows, in the order of contracts/mc.md §5. */
+export interface BucketStat {
+  readonly Versioning: { readonly status: string; readonly MFADelete: string };
+  readonly Encryption: { readonly algorithm?: string; readonly keyId?: string };
+  readonly ObjectLock: { readonly enabled: string; readonly mode: string; readonly validity: string };
+  readonly Replication: { readonly enabled: boolean; readonly config: unknown };
+  readonly Policy: { readonly type: string; readonly policy?: string };
+  readonly location: string;
+  readonly tagging?: Readonly<Record<string, string>>;
+  readonly ilm?: { readonly Rules: readonly JsonObject[] };
+  readonly notification?: readonly NotificationEntry[];
+}
+
+/** A bucket property the server may lack: its absence (or "not supported") reads as "not set". */
+async function optional<T>(read: () => Promise<T>, otherwise: T): Promise<T> {
+  try {
+    return await read();
+  } catch {
+    return otherwise;
+  }
+}
+
+/** Enabled only with at least one rule: RGW answers an empty configuration for a bucket without one. */
+async function replicationOf(t: S3Target): Promise<BucketStat["Replication"]> {
+  const config = (await t.client.getBucketReplication(t.bucket)) as unknown as { ReplicationConfiguration?: { rules?: unknown[] } };
+  const rules = (config.ReplicationConfiguration?.rules ?? []).filter((r) => r !== null && r !== undefined);
+  return rules.length > 0 ? { enabled: true, config } : { enabled: false, config: {} };
+}
+
+/**
+ * Every property of the bucket, read in parallel. Servers differ in what they
+ * support (RGW has no bucket encryption nor replication): each missing piece
+ * is shown as not set rather than failing the whole stat. Usage figures need
+ * the MinIO admin API and are left out; counting would mean listing the bucket.
+ */
+export async function bucketStat(t: S3Target): Promise<BucketStat> {
+  const { client, bucket } = t;
+  const [versioning, encryption, lock, replication, policy, location, tags, ilm, notification] = await Promise.all([
+    optional(async () => (await client.getBucketVersioning(bucket)) as unknown, undefined),
+    optional(() => getBucketEncryption(client, bucket), { algorithm: "", keyId: "" }),
+    optional(() => getBucketLock(client, bucket), { enabled: false, mode: "", validity: "" }),
+    optional(() => replicationOf(t), { enabled: false, config: {} }),
+    optional(() => readPolicy(t), undefined),
+    optional(() => client.getBucketRegionAsync(bucket), ""),
+    optional(() => readTags({ ...t, key: "" }), {}),
+    optional(() => getLifecycle(client, bucket), { Rules: [] }),
+    optional(() => getNotifications(client, bucket), []),
+  ]);
+  const v = typeof versioning === "object" && versioning !== null ? (versioning as Record<string, unknown>) : {};
+  const str = (x: unknown): string => (typeof x === "string" ? x : "");
+  const statements = policy?.Statement.length ?? 0;
+  const perm = policy ? permOf(policy, bucket, "") : "private";
+  return {
+    Versioning: { status: str(v["Status"]), MFADelete: str(v["MFADelete"] ?? v["MfaDelete"]) },
+    Encryption: encryption.algorithm ? { algorithm: encryption.algorithm, keyId: encryption.keyId } : {},
+    ObjectLock: { enabled: lock.enabled ? "Enabled" : "", mode: lock.mode, validity: lock.validity },
+    Replication: replication,
+    Policy: statements === 0 ? { type: "none" } : { type: perm === "private" ? "custom" : perm, policy: JSON.stringify(policy) },
+    location,
+    ...(Object.keys(tags).length > 0 ? { tagging: tags } : {}),
+    ...(ilm.Rules.length > 0 ? { ilm } : {}),
+    ...(notification.length > 0 ? { notification } : {}),
+  };
+}
+
+/** The `Properties:` block of the text form. */
+export function bucketStatLines(s: BucketStat): string[] {
+  const enabled = (on: boolean, detail = ""): string => (on ? `Enabled${detail ? ` (${detail})` : ""}` : "Disabled");
+  return [
+    "Properties:",
+    `  Versioning: ${s.Versioning.status || "Un-versioned"}`,
+    `  Location: ${s.location || "-"}`,
+    `  Anonymous: ${enabled(s.Policy.type !== "none", s.Policy.type)}`,
+    `  ILM: ${enabled(s.ilm !== undefined)}`,
+    `  Encryption: ${enabled(s.Encryption.algorithm !== undefined, s.Encryption.algorithm)}`,
+    `  Object Lock: ${enabled(s.ObjectLock.enabled === "Enabled", [s.ObjectLock.mode, s.ObjectLock.validity].filter(Boolean).join(" "))}`,
+    `  Tagging: ${s.tagging ? Object.entries(s.tagging).map(([k, val]) => `${k}=${val}`).join(", ") : "Disabled"}`,
+    `  Notification: ${enabled(s.notification !== undefined)}`,
+  ];
+}
+
