@@ -159,6 +159,13 @@ attrs("should mirror a whole alias bucket by bucket into folders, leaving out --
   assert.is(await readFile(join(out, "attrs", "mirror", "sub", "two.txt"), "utf8"), "2");
   assert.is(await readFile(join(out, "attrs", "song.txt"), "utf8"), "la la la");
   assert.is((await mc(["ls", join(out, "attrlock")])).code, 1, "the excluded bucket was not mirrored");
+  // Without --exclude the SSE-C object fails: reported, retried with --retry, exit 0 with --skip-errors.
+  const failing = await mc(["mirror", "--retry", "rgw/attrs/sealed", join(fx.work, "sealed-copy")]);
+  assert.is(failing.code, 1);
+  assert.is(failing.stderr.split("Failed to copy `rgw/attrs/sealed/s.txt`").length - 1, 1, "reported once, after the retry");
+  const skipped = await mc(["mirror", "--skip-errors", "rgw/attrs/sealed", join(fx.work, "sealed-copy")]);
+  assert.is(skipped.code, 0);
+  assert.match(skipped.stderr, "Failed to copy `rgw/attrs/sealed/s.txt`");
   const watch = await mc(["mirror", "--watch", "rgw", out]);
   assert.is(watch.code, 1);
   assert.match(watch.stderr, "mirror --watch needs a bucket or folder as SOURCE, not a whole alias.");

@@ -38,6 +38,8 @@ export class MirrorCommand extends BaseCommand {
   excludeStorageClass = Option.Array("--exclude-storageclass", [], { description: "exclude object(s) with the given storage class (repeatable)" });
   disableMultipart = Option.Boolean("--disable-multipart", false, { description: "disable multipart upload feature" });
   summary = Option.Boolean("--summary", false, { description: "print a summary of the mirror session" });
+  retry = Option.Boolean("--retry", false, { description: "retry each object that failed once more at the end of a pass" });
+  skipErrors = Option.Boolean("--skip-errors", false, { description: "report objects that fail but exit 0" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   private headers: Readonly<Record<string, string>> | undefined;
@@ -78,7 +80,7 @@ export class MirrorCommand extends BaseCommand {
     const speed = totals.transferred / Math.max(ns / 1e9, 1e-9);
     if (ctx.output.json) ctx.output.printJson({ status: "success", total: totals.total, transferred: totals.transferred, duration: ns, speed });
     else if (this.summary) ctx.output.line(summaryTable(totals.total, totals.transferred, ns, speed));
-    return totals.failed ? 1 : 0;
+    return totals.failed && !this.skipErrors ? 1 : 0;
   }
 
   /**
@@ -139,21 +141,27 @@ export class MirrorCommand extends BaseCommand {
     };
     if (this.dryRun) for (const job of jobs) report(job, displayUrl(src, job.srcKey));
     else {
-      await runCopies(jobs, {
-        signal: ctx.signal,
-        progress: createProgress(!ctx.output.quiet && !this.watchMode),
-        partSize: ctx.upload.partSize,
-        limits: ctx.limits,
-        ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
-        onCopied: (job) => {
-          totals.transferred += job.size;
-          report(job as CopyJob & { rel: string }, displayUrl(src, job.srcKey));
-        },
-        onFailed: (job, err) => {
-          totals.failed++;
-          ctx.output.error(mcError(`Failed to copy \`${displayUrl(src, job.srcKey)}\`.`, err));
-        },
-      });
+      // With --retry a failure is held back and the object copied once more after the pass.
+      const again: CopyJob[] = [];
+      const run = (batch: readonly CopyJob[], last: boolean): Promise<void> =>
+        runCopies(batch, {
+          signal: ctx.signal,
+          progress: createProgress(!ctx.output.quiet && !this.watchMode),
+          partSize: ctx.upload.partSize,
+          limits: ctx.limits,
+          ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
+          onCopied: (job) => {
+            totals.transferred += job.size;
+            report(job as CopyJob & { rel: string }, displayUrl(src, job.srcKey));
+          },
+          onFailed: (job, err) => {
+            if (!last) return void again.push(job);
+            totals.failed++;
+            ctx.output.error(mcError(`Failed to copy \`${displayUrl(src, job.srcKey)}\`.`, err));
+          },
+        });
+      await run(jobs, !this.retry);
+      if (again.length > 0) await run(again, true);
     }
     if (!this.remove) return;
     for (const [rel, e] of to) {
