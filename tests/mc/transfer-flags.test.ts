@@ -171,6 +171,18 @@ attrs("should mirror a whole alias bucket by bucket into folders, leaving out --
   assert.match(watch.stderr, "mirror --watch needs a bucket or folder as SOURCE, not a whole alias.");
 });
 
+attrs("should accept --enc-s3 on cp and put (RGW stores the object; it neither encrypts nor echoes SSE-S3) and refuse a key with it", async () => {
+  const cp = await mc(["cp", "--enc-s3", "rgw/attrs/s3enc", join(fx.work, "song.txt"), "rgw/attrs/s3enc/song.txt"]);
+  assert.is(cp.code, 0, cp.stderr);
+  assert.is((await mc(["cat", "rgw/attrs/s3enc/song.txt"])).stdout, "la la la");
+  const put = await mc(["put", "--enc-s3", "rgw/attrs/s3enc", join(fx.work, "song.txt"), "rgw/attrs/s3enc/put.txt"]);
+  assert.is(put.code, 0, put.stderr);
+  const keyed = await mc(["cp", "--enc-s3", "rgw/attrs/s3enc=abc", join(fx.work, "song.txt"), "rgw/attrs/s3enc/bad.txt"]);
+  assert.is(keyed.code, 1);
+  assert.match(keyed.stderr, 'Invalid command usage, --enc-s3 takes "alias/prefix"');
+  assert.is((await mc(["stat", "rgw/attrs/s3enc/bad.txt"])).code, 1);
+});
+
 attrs("should refuse malformed flags before writing, and pass on the server's refusal of a storage class", async () => {
   const bad = await mc(["cp", "--attr", "no-equals-sign", join(fx.work, "song.txt"), "rgw/attrs/bad.txt"]);
   assert.is(bad.code, 1);

@@ -31,12 +31,13 @@ export class CpCommand extends BaseCommand {
   preserve = Option.Boolean("-a,--preserve", false, { description: "preserve file attributes (times and mode; the owner too when run as root) through X-Amz-Meta-Mc-Attrs" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
+  encS3 = Option.Array("--enc-s3", { description: "encrypt objects using the server's own keys (\"alias/prefix\")" });
   targets = Option.Rest({ name: "SOURCE... TARGET" });
 
   async run(ctx: McContext): Promise<number> {
     // mv would delete the objects of today after copying those of the past.
     if (this.rewind !== undefined && this.removeSource) throw usageError("mv does not take --rewind; copy the past with cp --rewind.");
-    ctx = withRewind(withEncryption(ctx, this.encC, this.encKms), this.rewind);
+    ctx = withRewind(withEncryption(ctx, this.encC, this.encKms, this.encS3), this.rewind);
     if (this.targets.length < 2) throw usageError(`${this.removeSource ? "mv" : "cp"} needs SOURCE and TARGET.`);
     const sources = this.targets.slice(0, -1);
     const target = this.targets.at(-1) ?? "";

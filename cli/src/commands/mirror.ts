@@ -42,13 +42,14 @@ export class MirrorCommand extends BaseCommand {
   skipErrors = Option.Boolean("--skip-errors", false, { description: "report objects that fail but exit 0" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
+  encS3 = Option.Array("--enc-s3", { description: "encrypt objects using the server's own keys (\"alias/prefix\")" });
   private headers: Readonly<Record<string, string>> | undefined;
   targets = Option.Rest({ name: "SOURCE TARGET" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.targets.length !== 2) throw usageError("mirror needs SOURCE and TARGET.");
     this.headers = uploadHeaders({ attr: this.attr, storageClass: this.storageClass });
-    ctx = withEncryption(ctx, this.encC, this.encKms);
+    ctx = withEncryption(ctx, this.encC, this.encKms, this.encS3);
     // Up to 5 GiB in one PUT, S3's limit for a single request.
     if (this.disableMultipart) ctx = ctx.withUpload({ ...ctx.upload, partSize: 5 * 1024 ** 3 });
     const [srcArg = "", dstArg = ""] = this.targets;

@@ -16,10 +16,11 @@ export class PutCommand extends BaseCommand {
   storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
+  encS3 = Option.Array("--enc-s3", { description: "encrypt objects using the server's own keys (\"alias/prefix\")" });
   targets = Option.Rest({ name: "SOURCE TARGET" });
 
   async run(ctx: McContext): Promise<number> {
-    ctx = withEncryption(ctx, this.encC, this.encKms);
+    ctx = withEncryption(ctx, this.encC, this.encKms, this.encS3);
     if (this.targets.length !== 2) throw usageError("put needs SOURCE and TARGET.");
     const [source = "", target = ""] = this.targets;
     if (ctx.locate(target).kind !== "s3") throw usageError("put needs a remote TARGET (alias/bucket/...).");

@@ -43,7 +43,7 @@ export function createEncryptedStore(inner: Store, client: Client, bucket: strin
     url: (key) => inner.url(key),
     async stat(key, versionId) {
       const spec = specOf(key);
-      if (!spec || spec.kind === "sse-kms") {
+      if (!spec || spec.kind !== "sse-c") {
         const info = await inner.stat(key, versionId);
         return info && spec ? { ...info, etag: "" } : info;
       }
@@ -63,7 +63,7 @@ export function createEncryptedStore(inner: Store, client: Client, bucket: strin
     },
     async read(key, options: ReadOptions = {}): Promise<Readable> {
       const spec = specOf(key);
-      if (!spec || spec.kind === "sse-kms") return inner.read(key, options);
+      if (!spec || spec.kind !== "sse-c") return inner.read(key, options);
       const headers: Record<string, string> = { ...sseReadHeaders(spec) };
       if (options.offset !== undefined || options.length !== undefined) {
         const start = options.offset ?? 0;

@@ -50,4 +50,15 @@ flags("should send the key and its MD5 for SSE-C, the key id for SSE-KMS", () =>
   assert.equal(sseReadHeaders({ kind: "sse-kms", keyId: "k" }), {});
 });
 
+flags("should take --enc-s3 as a bare prefix, ask the server for AES256 on writes and send nothing on reads", () => {
+  const parsed = parseSseFlags([], [], aliases, ["play/b/s3,other/x"]);
+  assert.equal(parsed?.forUrl("play/b/s3/obj"), { kind: "sse-s3" });
+  assert.equal(parsed?.forUrl("other/x/y"), { kind: "sse-s3" });
+  assert.equal(sseWriteHeaders({ kind: "sse-s3" }), { "X-Amz-Server-Side-Encryption": "AES256" });
+  assert.equal(sseReadHeaders({ kind: "sse-s3" }), {});
+  assert.throws(() => parseSseFlags([], [], aliases, ["play/b=key"]), /--enc-s3 takes "alias\/prefix"/);
+  assert.throws(() => parseSseFlags([], [], aliases, ["nope/b"]), /`nope` is not an alias/);
+  assert.throws(() => parseSseFlags([], ["play/b=k"], aliases, ["play/b"]), /more than one encryption key/);
+});
+
 flags.run();

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { usageError } from "../errors.js";
 
 /** How the objects under one `alias/prefix` are encrypted. */
-export type SseSpec = { readonly kind: "sse-c"; readonly key: Buffer } | { readonly kind: "sse-kms"; readonly keyId: string };
+export type SseSpec = { readonly kind: "sse-c"; readonly key: Buffer } | { readonly kind: "sse-kms"; readonly keyId: string } | { readonly kind: "sse-s3" };
 
 export interface SseKeys {
   /** The spec of the longest prefix that covers `alias/bucket/key`, if any. */
@@ -37,8 +37,19 @@ function entries(flag: string, values: readonly string[], aliases: ReadonlySet<s
   return out;
 }
 
-/** Keys from `--enc-c` and `--enc-kms` (and MC_ENC_KMS); undefined when none is given. */
-export function parseSseFlags(encC: readonly string[], encKms: readonly string[], aliases: ReadonlySet<string>): SseKeys | undefined {
+/** `--enc-s3 alias/prefix[,alias/prefix2]`: the server's own keys, so a prefix and nothing else. */
+function s3Prefixes(values: readonly string[], aliases: ReadonlySet<string>): string[] {
+  return values.flatMap((v) => v.split(",")).map((value) => {
+    const prefix = value.replace(/^\/+/, "");
+    if (prefix === "" || prefix.includes("=")) throw usageError(`--enc-s3 takes "alias/prefix" (the server's keys are used), not \`${prefix.split("=")[0] ?? ""}=…\`.`);
+    const alias = prefix.split("/")[0] ?? "";
+    if (!aliases.has(alias)) throw usageError(`--enc-s3: \`${alias}\` is not an alias; the prefix must start with one (alias/bucket/prefix).`);
+    return prefix;
+  });
+}
+
+/** Keys from `--enc-c`, `--enc-kms` (and MC_ENC_KMS) and `--enc-s3`; undefined when none is given. */
+export function parseSseFlags(encC: readonly string[], encKms: readonly string[], aliases: ReadonlySet<string>, encS3: readonly string[] = []): SseKeys | undefined {
   const specs: [string, SseSpec][] = [];
   for (const [prefix, secret] of entries("--enc-c", encC, aliases)) {
     const key = parseSseCKey(secret);
@@ -47,6 +58,7 @@ export function parseSseFlags(encC: readonly string[], encKms: readonly string[]
     specs.push([prefix, { kind: "sse-c", key }]);
   }
   for (const [prefix, keyId] of entries("--enc-kms", encKms, aliases)) specs.push([prefix, { kind: "sse-kms", keyId }]);
+  for (const prefix of s3Prefixes(encS3, aliases)) specs.push([prefix, { kind: "sse-s3" }]);
   if (specs.length === 0) return undefined;
   const seen = new Set<string>();
   for (const [prefix] of specs) {
@@ -60,12 +72,13 @@ export function parseSseFlags(encC: readonly string[], encKms: readonly string[]
 /** Headers for PUT and CreateMultipartUpload. */
 export function sseWriteHeaders(spec: SseSpec): Record<string, string> {
   if (spec.kind === "sse-kms") return { "X-Amz-Server-Side-Encryption": "aws:kms", "X-Amz-Server-Side-Encryption-Aws-Kms-Key-Id": spec.keyId };
+  if (spec.kind === "sse-s3") return { "X-Amz-Server-Side-Encryption": "AES256" };
   return sseReadHeaders(spec);
 }
 
-/** Headers for GET, HEAD and UploadPart: SSE-C needs the key on every one of them, SSE-KMS on none. */
+/** Headers for GET, HEAD and UploadPart: SSE-C needs the key on every one of them, SSE-KMS and SSE-S3 on none. */
 export function sseReadHeaders(spec: SseSpec): Record<string, string> {
-  if (spec.kind === "sse-kms") return {};
+  if (spec.kind !== "sse-c") return {};
   return {
     "X-Amz-Server-Side-Encryption-Customer-Algorithm": "AES256",
     "X-Amz-Server-Side-Encryption-Customer-Key": spec.key.toString("base64"),
