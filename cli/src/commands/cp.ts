@@ -20,7 +20,7 @@ export class CpCommand extends BaseCommand {
   recursive = Option.Boolean("-r,--recursive", false, { description: "copy or move recursively" });
   olderThan = Option.String("--older-than", { description: "copy objects older than value in duration string (e.g. 7d10h31s)" });
   newerThan = Option.String("--newer-than", { description: "copy objects newer than value in duration string (e.g. 7d10h31s)" });
-  rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
+  rewind = Option.String("--rewind", { description: "copy objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
   storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object(s) on target" });
   attr = Option.String("--attr", { description: "add custom metadata for all objects (\"key=value;key2=value2\")" });
