@@ -76,7 +76,10 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
     ...(o.cluster.nodes.includes(o.cluster.host) ? { bootstrap: bootstrapOf(o.cluster) } : {}),
     apply: (entry) => apply(state, decodeCommand(entry.data), BigInt(entry.index)),
     snapshots: {
-      every: o.snapshotEvery ?? 1000,
+      // A snapshot serializes every key (6 µs each, then one seal and fsync):
+      // taken every 1,000 entries it cost a node about 5 % of its CPU under a
+      // stream of creations. Every 10,000 keeps restarts and catch-up short.
+      every: o.snapshotEvery ?? 10_000,
       take: () => encodeState(state),
       restore: (data) => {
         state = decodeState(data);
