@@ -9,6 +9,7 @@ import { dirPrefix, passesAge } from "../transfer/plan.js";
 import { parseSize, rfc3339Local } from "../util/humanize.js";
 import { flatMatch, shellMatch } from "../util/wildcard.js";
 import { readTags } from "../s3-features/versions-tags.js";
+import { s3Target } from "../s3-features/versions-target.js";
 import { matchesAll, metadataOf, parseKeyPatterns, tagMap } from "./find-attrs.js";
 import { ageFilter } from "./flags.js";
 
@@ -63,6 +64,7 @@ export class FindCommand extends BaseCommand {
     const metadata = parseKeyPatterns("--metadata", this.metadata);
     const tags = parseKeyPatterns("--tags", this.tags);
     if (tags.length > 0 && loc.kind !== "s3") throw usageError("--tags needs an S3 target: local files have no tags.");
+    const bucket = tags.length > 0 ? s3Target(ctx, this.targets[0], "find --tags") : undefined;
     const prefix = dirPrefix(loc.key);
     let status = 0;
     let seen = false;
@@ -85,10 +87,7 @@ export class FindCommand extends BaseCommand {
         const info = await store.stat(e.key, e.versionId);
         if (!info || !matchesAll(metadata, metadataOf(info))) continue;
       }
-      if (tags.length > 0 && loc.kind === "s3") {
-        const target = { arg: loc.arg, client: loc.client, aliasName: loc.alias.name, aliasUrl: loc.alias.url, bucket: loc.bucket, key: e.key, store, url: "" };
-        if (!matchesAll(tags, tagMap(await readTags(target, e.versionId)))) continue;
-      }
+      if (bucket && !matchesAll(tags, tagMap(await readTags({ ...bucket, key: e.key }, e.versionId)))) continue;
       const url = displayUrl(loc, e.key);
       if (this.exec !== undefined) {
         const code = await runChild(await this.format(this.exec, loc, e, url));

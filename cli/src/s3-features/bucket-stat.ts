@@ -1,3 +1,4 @@
+import { isAppError } from "@mc/shared";
 import { getBucketEncryption } from "./bucket-encryption.js";
 import { getLifecycle, type JsonObject } from "./lifecycle.js";
 import { getNotifications, type NotificationEntry } from "./notification.js";
@@ -5,6 +6,7 @@ import { permOf } from "./versions-policy.js";
 import { readPolicy } from "./versions-policy-io.js";
 import { getBucketLock } from "./versions-retention.js";
 import { readTags } from "./versions-tags.js";
+import { isUnsupported } from "./unsupported.js";
 import type { S3Target } from "./versions-target.js";
 
 /** What `mc stat ALIAS/BUCKET` shows, in the order of contracts/mc.md §5. */
@@ -20,12 +22,20 @@ export interface BucketStat {
   readonly notification?: readonly NotificationEntry[];
 }
 
-/** A bucket property the server may lack: its absence (or "not supported") reads as "not set". */
+// Codes for "this bucket has no such configuration" or "this server has no such API".
+const absentCodes = ["InvalidArgument", "InvalidRequest", "ObjectLockConfigurationNotFoundError", "ReplicationConfigurationNotFoundError", "NoSuchTagSet", "NoSuchBucketPolicy", "NoSuchLifecycleConfiguration"];
+
+/**
+ * A bucket property the server may lack: its absence (or "not supported")
+ * reads as "not set". Anything else (access denied, a lost connection) fails
+ * the stat, so a property is never shown as off merely because it was unreadable.
+ */
 async function optional<T>(read: () => Promise<T>, otherwise: T): Promise<T> {
   try {
     return await read();
-  } catch {
-    return otherwise;
+  } catch (err) {
+    if ((isAppError(err) && err.reason === "unimplemented") || isUnsupported(err, absentCodes)) return otherwise;
+    throw err;
   }
 }
 
