@@ -1,6 +1,8 @@
 // Long simulation runs: `npm run sim -- --seeds N --from SEED [--verbose]`.
 // Exit status 1 when any seed fails; each failure prints its replay command.
-import { runSimulation } from "./simulation.js";
+// --verbose prints every event of each seed (meant for one seed: a replay);
+// --max-faults turns every fault setting to the most the simulator draws.
+import { maxFaults, runSimulation } from "./simulation.js";
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -16,10 +18,11 @@ function flag(name: string, fallback: number): number {
 const seeds = flag("seeds", 100);
 const from = flag("from", 1);
 const verbose = process.argv.includes("--verbose");
+const max = process.argv.includes("--max-faults");
 const started = performance.now();
 let failed = 0;
 for (let seed = from; seed < from + seeds; seed++) {
-  const r = runSimulation(seed);
+  const r = runSimulation(seed, max ? maxFaults : {}, verbose ? (line) => process.stdout.write(`${line}\n`) : undefined);
   if (verbose || !r.ok) {
     const p = r.params;
     process.stdout.write(
@@ -33,5 +36,5 @@ for (let seed = from; seed < from + seeds; seed++) {
   }
 }
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-process.stdout.write(`${seeds - failed}/${seeds} seeds passed (from ${from}) in ${seconds} s\n`);
+process.stdout.write(`${seeds - failed}/${seeds} seeds passed (from ${from}${max ? ", max faults" : ""}) in ${seconds} s\n`);
 process.exit(failed > 0 ? 1 : 0);

@@ -9,42 +9,77 @@ export class SafetyViolation extends Error {
 const decoder = new TextDecoder();
 const signature = (e: Entry): string => `${e.type}|${decoder.decode(e.data)}`;
 
+export interface ObservedLeader {
+  readonly id: string;
+  readonly node: RaftNode;
+}
+
 /**
  * The Raft safety properties, checked incrementally as the simulation runs:
  * election safety, log matching (per persisted entry: same index and term
  * imply same content and same previous term, hence by induction the same
  * prefix), leader completeness, state-machine safety, and durable term/vote
  * monotonicity (no double vote after a crash).
+ *
+ * Leader completeness is about the term in which an entry was *committed*,
+ * not the entry's own term (paper §5.4): an entry of term 1 that only its
+ * leader held may be overwritten by a leader of term 2 and still be committed
+ * later by a leader of term 3, and a stale, partitioned leader of term 2 that
+ * lacks it breaks nothing. So the checker records, for every index, the term
+ * of the node that first held it as committed (a leader, or a follower that
+ * learned it from a leader of its own term: an upper bound, which can only
+ * make the check stricter about fewer leaders, never wrong about one).
  */
 export interface SafetyChecks {
-  leaderSeen(id: string, term: number, node: RaftNode): void;
+  /** After every step of a node: its role, term and commit index as they are now. */
+  observed(id: string, node: RaftNode, leaders: () => readonly ObservedLeader[]): void;
   persisted(id: string, before: HardState, after: HardState, entries: readonly Entry[], prevTerm: number | undefined): void;
-  applied(id: string, entry: Entry, leaders: readonly { id: string; node: RaftNode }[]): void;
+  applied(id: string, entry: Entry): void;
   readonly leaderTerms: number;
+}
+
+interface Commit {
+  /** Term of the node that first held the index as committed. */
+  readonly commitTerm: number;
+  /** Term of the entry itself, once some node could tell it. */
+  term: number | undefined;
 }
 
 export function createSafetyChecks(): SafetyChecks {
   const leaders = new Map<number, string>();
   const logs = new Map<string, string>();
-  const committed = new Map<number, { term: number; sig: string }>();
+  const applied = new Map<number, { term: number; sig: string }>();
+  const commits = new Map<number, Commit>();
+  let watermark = 0;
 
-  function completeness(id: string, node: RaftNode): void {
-    const status = node.status();
-    for (const [index, c] of committed) {
-      if (index <= status.snapshotIndex) continue;
-      if (node.termAt(index) !== c.term) throw new SafetyViolation(`leader completeness: leader ${id} (term ${status.term}) lacks committed entry ${index}/${c.term}`);
+  function mustHold(leader: ObservedLeader, index: number, c: Commit): void {
+    const s = leader.node.status();
+    if (c.term === undefined || s.term <= c.commitTerm || index <= s.snapshotIndex) return;
+    if (leader.node.termAt(index) !== c.term) {
+      throw new SafetyViolation(`leader completeness: leader ${leader.id} (term ${s.term}) lacks entry ${index}/${c.term}, committed in term ${c.commitTerm}`);
     }
   }
 
   return {
-    leaderSeen(id, term, node) {
-      const known = leaders.get(term);
-      if (known === undefined) {
-        leaders.set(term, id);
-        completeness(id, node);
-      } else if (known !== id) {
-        throw new SafetyViolation(`election safety: ${known} and ${id} both leader in term ${term}`);
+    observed(id, node, current) {
+      const s = node.status();
+      if (s.role === "leader") {
+        const known = leaders.get(s.term);
+        if (known === undefined) {
+          leaders.set(s.term, id);
+          for (const [index, c] of commits) mustHold({ id, node }, index, c);
+        } else if (known !== id) {
+          throw new SafetyViolation(`election safety: ${known} and ${id} both leader in term ${s.term}`);
+        }
       }
+      if (s.commit <= watermark) return;
+      const fresh: number[] = [];
+      for (let i = watermark + 1; i <= s.commit; i++) {
+        commits.set(i, { commitTerm: s.term, term: node.termAt(i) ?? applied.get(i)?.term });
+        fresh.push(i);
+      }
+      watermark = s.commit;
+      for (const l of current()) for (const i of fresh) mustHold(l, i, commits.get(i) as Commit);
     },
     persisted(id, before, after, entries, prevTerm) {
       if (after.term < before.term) throw new SafetyViolation(`${id}: durable term went back from ${before.term} to ${after.term}`);
@@ -63,18 +98,15 @@ export function createSafetyChecks(): SafetyChecks {
         prev = e.term;
       }
     },
-    applied(id, entry, current) {
+    applied(id, entry) {
+      const c = commits.get(entry.index);
+      if (!c) throw new SafetyViolation(`${id} applied ${entry.index}/${entry.term}, which no node holds as committed`);
+      if (c.term === undefined) c.term = entry.term;
+      else if (c.term !== entry.term) throw new SafetyViolation(`state machine safety: ${id} applied ${entry.index}/${entry.term} but ${entry.index}/${c.term} was committed`);
       const sig = signature(entry);
-      const seen = committed.get(entry.index);
-      if (seen === undefined) {
-        committed.set(entry.index, { term: entry.term, sig });
-        for (const l of current) {
-          const s = l.node.status();
-          if (s.term > entry.term && entry.index > s.snapshotIndex && l.node.termAt(entry.index) !== entry.term) {
-            throw new SafetyViolation(`leader completeness: leader ${l.id} (term ${s.term}) lacks entry ${entry.index}/${entry.term} applied on ${id}`);
-          }
-        }
-      } else if (seen.term !== entry.term || seen.sig !== sig) {
+      const seen = applied.get(entry.index);
+      if (seen === undefined) applied.set(entry.index, { term: entry.term, sig });
+      else if (seen.term !== entry.term || seen.sig !== sig) {
         throw new SafetyViolation(`state machine safety: ${id} applied ${entry.index}/${entry.term} but another node applied ${entry.index}/${seen.term}`);
       }
     },

@@ -53,7 +53,14 @@ export function paramsForSeed(seed: number): SimParams {
   };
 }
 
-export function replayCommand(seed: number): string {
-  return `npm run sim -- --seeds 1 --from ${seed}`;
+/**
+ * Every fault the simulator models at the most it ever draws for a seed:
+ * the highest loss and duplication, membership churn with a spare node, a
+ * fault every 120 ms (the shortest interval) and a snapshot every 15 entries.
+ */
+export const maxFaults: Partial<SimParams> = { loss: 0.2, duplicate: 0.03, membership: true, spares: 1, faultEveryMs: 120, snapshotEvery: 15 };
+
+export function replayCommand(seed: number, max = false): string {
+  return `npm run sim -- --seeds 1 --from ${seed}${max ? " --max-faults" : ""}`;
 }
 

@@ -1,22 +1,32 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { runSimulation } from "./simulation.js";
+import { commitSeedBase } from "./commit-seeds.js";
+import { regressionSeeds } from "./regression-seeds.js";
+import { maxFaults, runSimulation, type SimParams } from "./simulation.js";
 
-// 300 seeds per test run (about 4 s); `npm run sim -- --seeds N --from S` for more.
+// 300 fixed seeds plus 300 taken from the commit under test (about 5 s in
+// all), and every seed that ever failed; `npm run sim -- --seeds N --from S`
+// for more.
 const seeds = Number(process.env["SIM_SEEDS"] ?? 300);
+const fresh = commitSeedBase();
 
-test(`${seeds} seeded schedules keep every safety property and a linearizable history`, () => {
+function runRange(from: number, count: number, overrides: Partial<SimParams> = {}): { failures: string[]; ops: number; kinds: Set<string>; totals: Record<string, number> } {
   const failures: string[] = [];
   let ops = 0;
   const kinds = new Set<string>();
   const totals: Record<string, number> = {};
-  for (let seed = 1; seed <= seeds; seed++) {
-    const r = runSimulation(seed);
+  for (let seed = from; seed < from + count; seed++) {
+    const r = runSimulation(seed, overrides);
     ops += r.opsOk;
     kinds.add(`${r.params.voters}/${r.params.loss}/${r.params.membership}`);
     for (const [k, v] of Object.entries(r.counts)) totals[k] = (totals[k] ?? 0) + v;
-    if (!r.ok) failures.push(`${r.error ?? ""}\n    replay: ${r.replay}`);
+    if (!r.ok) failures.push(`${r.error ?? ""}\n    replay: ${r.replay} --verbose`);
   }
+  return { failures, ops, kinds, totals };
+}
+
+test(`${seeds} fixed seeded schedules keep every safety property and a linearizable history`, () => {
+  const { failures, ops, kinds, totals } = runRange(1, seeds);
   assert.equal(failures, [], failures.join("\n"));
   assert.ok(ops > seeds * 50, `only ${ops} client operations completed`);
   // Every mix of group size, loss rate and membership churn was exercised.
@@ -25,6 +35,17 @@ test(`${seeds} seeded schedules keep every safety property and a linearizable hi
   for (const k of ["crashes", "lostWrites", "partitions", "transfers", "configChanges", "snapshotsInstalled", "compactions"]) {
     assert.ok((totals[k] ?? 0) >= 20, `${k}: ${totals[k] ?? 0} ${JSON.stringify(totals)}`);
   }
+});
+
+test(`${seeds} seeds of this commit (new ground on every commit)`, () => {
+  process.stdout.write(`\n  simulation: seeds ${fresh.from}..${fresh.from + seeds - 1} from ${fresh.source}; replay one with npm run sim -- --seeds 1 --from SEED --verbose\n`);
+  const { failures } = runRange(fresh.from, seeds);
+  assert.equal(failures, [], `add each failing seed to regression-seeds.ts:\n${failures.join("\n")}`);
+});
+
+test(`every seed that ever failed passes (${regressionSeeds.length})`, () => {
+  const failures = regressionSeeds.flatMap((r) => runRange(r.seed, 1, r.maxFaults ? maxFaults : {}).failures.map((f) => `${f} (${r.cause})`));
+  assert.equal(failures, [], failures.join("\n"));
 });
 
 test("one seed replays to the same trace", () => {
@@ -47,7 +68,24 @@ test("a failing run names the broken property and the command that replays it", 
   const r = runSimulation(11, { settleMs: 0 });
   assert.is(r.ok, false);
   assert.match(r.error ?? "", /liveness|linearizability/);
-  assert.is(r.replay, "npm run sim -- --seeds 1 --from 11");
+  assert.is(r.replay, 'npm run sim -- --seeds 1 --from 11 (with overrides {"settleMs":0})');
+  assert.is(runSimulation(11, maxFaults).replay, "npm run sim -- --seeds 1 --from 11 --max-faults");
+});
+
+test("a traced run explains itself: every delivery, loss, crash and restart, and each node's state after each step", () => {
+  const lines: string[] = [];
+  const traced = runSimulation(7301321, {}, (line) => lines.push(line));
+  const plain = runSimulation(7301321);
+  assert.is(traced.traceHash, plain.traceHash, "tracing changes nothing");
+  const text = lines.join("\n");
+  for (const kind of [/ deliver append n\d->n\d t\d+ prev \d+\/\d+ /, / lost /, / partition: cut /, / heal$/m, / flush n\d: .*hard state t\d+ vote /, /client \d (put|get) /]) {
+    assert.match(text, kind);
+  }
+  // After each delivery, the receiver's term, vote, commit and log.
+  assert.match(text, /deliver voteResp n2->n3 t3 granted\n.* n3 leader t3 vote n3 leader n3 commit 5 applied 5 log 1-10@1 11@3/);
+  const crashy = runSimulation(4242, {}, (line) => lines.push(line));
+  assert.ok(crashy.counts.crashes > 0);
+  assert.match(lines.join("\n"), / crash n\d: \d+ unflushed ready\(s\) lost\n(.|\n)* boot n\d \(gen [3-9]\) from disk: hard state t\d+/);
 });
 
 test.run();

@@ -1,12 +1,13 @@
 import { isVoter, memberIds } from "../domain/configuration.js";
 import { createPrng, type Random } from "../domain/prng.js";
-import { paramsForSeed, replayCommand, type SimParams, type SimReport } from "./sim-params.js";
+import { maxFaults, paramsForSeed, replayCommand, type SimParams, type SimReport } from "./sim-params.js";
 import { createRaftNode, type RaftNode } from "../domain/raft-node.js";
 import type { Configuration, Member, Message, Ready } from "../domain/types.js";
 import { createEventQueue } from "./event-queue.js";
 import { createKvStateMachine, encodeKvCommand, type KvStateMachine } from "./kv-state-machine.js";
 import { checkOperations, kvModel, type KvInput, type KvOutput, type Operation } from "./linearizability.js";
 import { createSafetyChecks, SafetyViolation } from "./safety-checks.js";
+import { describeMessage, describeNode } from "./sim-trace.js";
 import { createSimDisk, diskTermAt, loadDisk, persistReady, type SimDisk } from "./sim-disk.js";
 
 interface SimNode {
@@ -53,8 +54,11 @@ const fnv32 = (data: Uint8Array): Uint8Array => {
   return new Uint8Array([h >>> 24, (h >>> 16) & 0xff, (h >>> 8) & 0xff, h & 0xff]);
 };
 
+/** Receives one line per simulated event when a run is traced (`--verbose`). */
+export type TraceSink = (line: string) => void;
+
 /** One seeded run: the same seed always yields the same events, checks and trace hash. */
-export function runSimulation(seed: number, overrides: Partial<SimParams> = {}): SimReport {
+export function runSimulation(seed: number, overrides: Partial<SimParams> = {}, trace?: TraceSink): SimReport {
   const params: SimParams = { ...paramsForSeed(seed), ...overrides };
   const rng: Random = createPrng(seed);
   const queue = createEventQueue<Event>();
@@ -69,6 +73,11 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
   let duplicate = params.duplicate;
   let active = true;
   const counts = { crashes: 0, lostWrites: 0, partitions: 0, transfers: 0, configChanges: 0, snapshotsInstalled: 0, compactions: 0 };
+  // Lines are built only when traced: a plain run pays nothing for them.
+  const say = (line: () => string): void => {
+    if (trace) trace(`${now.toFixed(1).padStart(7)} ${line()}`);
+  };
+  const show = (node: SimNode): void => say(() => `  ${describeNode(node.id, node.core)}`);
   const mix = (n: number): void => {
     hash = Math.imul(hash ^ (n | 0), 0x01000193) >>> 0;
   };
@@ -89,6 +98,8 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
     node.pendingPuts = new Map();
     node.pendingReads = new Map();
     queue.push(now + node.tickMs, { k: "tick", node: node.id, gen: node.gen });
+    say(() => `boot ${node.id} (gen ${node.gen}) from disk: hard state t${node.disk.hardState.term} vote ${node.disk.hardState.votedFor || "-"} commit ${node.disk.hardState.commit}`);
+    show(node);
   }
 
   for (const [i, id] of ids.entries()) {
@@ -104,8 +115,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
     [...nodes.values()].filter((n) => n.up && n.core.status().role === "leader").map((n) => ({ id: n.id, node: n.core }));
 
   function handle(node: SimNode, ready: Ready): void {
-    const s = node.core.status();
-    if (s.role === "leader") checks.leaderSeen(node.id, s.term, node.core);
+    checks.observed(node.id, node.core, leaders);
     node.queue.push(ready);
     if (!node.flushing) {
       node.flushing = true;
@@ -120,6 +130,17 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
       const before = node.disk.hardState;
       persistReady(node.disk, ready);
       const first = ready.entries[0];
+      say(() => {
+        const parts = [
+          ready.snapshot ? `snapshot ${ready.snapshot.meta.index}/${ready.snapshot.meta.term}` : "",
+          first ? `entries ${first.index}..${ready.entries.at(-1)?.index ?? 0}@${[...new Set(ready.entries.map((e) => e.term))].join(",")}` : "",
+          ready.hardState ? `hard state t${ready.hardState.term} vote ${ready.hardState.votedFor || "-"} commit ${ready.hardState.commit}` : "",
+          ready.committed.length > 0 ? `apply ${ready.committed[0]?.index ?? 0}..${ready.committed.at(-1)?.index ?? 0}` : "",
+          ready.restore ? `restore ${ready.restore.meta.index}` : "",
+          ready.messages.length > 0 ? `send ${ready.messages.length}` : "",
+        ].filter((p) => p !== "");
+        return `flush ${node.id}: ${parts.join(", ") || "nothing"}`;
+      });
       checks.persisted(node.id, before, node.disk.hardState, ready.entries, first ? diskTermAt(node.disk, first.index - 1) : undefined);
       for (const m of ready.messages) send(m);
       apply(node, ready);
@@ -127,9 +148,13 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
   }
 
   function send(m: Message): void {
-    if (blocked.has(`${m.from}|${m.to}`) || rng() < loss) return;
+    if (blocked.has(`${m.from}|${m.to}`)) return say(() => `  cut  ${describeMessage(m)}`);
+    if (rng() < loss) return say(() => `  lost ${describeMessage(m)}`);
     queue.push(now + 0.5 + rng() * 4, { k: "deliver", m });
-    if (rng() < duplicate) queue.push(now + 0.5 + rng() * 8, { k: "deliver", m });
+    if (rng() < duplicate) {
+      queue.push(now + 0.5 + rng() * 8, { k: "deliver", m });
+      say(() => `  dup  ${describeMessage(m)}`);
+    }
   }
 
   function apply(node: SimNode, ready: Ready): void {
@@ -141,7 +166,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
     }
     for (const e of ready.committed) {
       if (e.index !== node.applied + 1) throw new SafetyViolation(`${node.id} applied ${e.index} after ${node.applied}`);
-      checks.applied(node.id, e, leaders());
+      checks.applied(node.id, e);
       node.applied = e.index;
       if (e.type !== "normal") continue;
       const cmd = node.kv.apply(e.data);
@@ -199,6 +224,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
       result = target.core.readIndex(ctx);
       if (result.ok) target.pendingReads.set(ctx, { client: c.id, opNo, key: op.input.key, index: undefined });
     }
+    say(() => `client ${c.id} ${op.input.op} ${op.input.key}${op.input.value ? `=${op.input.value}` : ""} at ${target.id}: ${result.ok ? "accepted" : `refused (${result.reason})`}`);
     handle(target, result.ready);
     if (result.ok) op.submitted = true;
     else {
@@ -211,6 +237,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
     const c = clients[client];
     const op = c?.current;
     if (!c || !op || op.opNo !== opNo) return;
+    say(() => `client ${client} ${op.input.op} ${op.input.key} ${output ? `ok ${output.value ?? ""}` : "timed out (unknown)"}`);
     if (output || op.input.op === "put") history.push({ clientId: client, input: op.input, call: op.call, output, return: output ? now : Infinity });
     c.current = undefined;
     queue.push(now + rng() * 15, { k: "next", client });
@@ -223,6 +250,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
     // Whatever was not fsynced yet is lost, and nothing that depended on it was sent.
     if (node.queue.some((r) => r.entries.length > 0 || r.hardState)) counts.lostWrites++;
     counts.crashes++;
+    say(() => `crash ${node.id}: ${node.queue.length} unflushed ready(s) lost`);
     node.queue = [];
     node.pendingPuts.clear();
     node.pendingReads.clear();
@@ -251,6 +279,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
         for (let i = 0; i < live.length; i++) for (let j = i + 2; j < live.length; j++) if (!(i === 0 && j === live.length - 1)) cut(live[i] ?? "", live[j] ?? "");
       } else cut(live[0] ?? "", live[1] ?? "");
     }
+    say(() => `partition: cut ${[...blocked].filter((p) => p < p.split("|").reverse().join("|")).join(" ")}`);
     queue.push(now + 200 + rng() * 700, { k: "heal" });
   }
 
@@ -261,7 +290,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
     const members = new Set(memberIds(s.configuration));
     const outside = ids.filter((id) => !members.has(id));
     const learner = s.configuration.learners[0];
-    let result;
+    let result: ReturnType<RaftNode["changeMembership"]> | undefined;
     if (learner) result = l.node.changeMembership({ type: "addVoter", member: learner });
     else if (outside.length > 0 && rng() < 0.6) result = l.node.changeMembership({ type: "addLearner", member: member(outside[0] ?? "") });
     else if (s.configuration.voters.length > 3) {
@@ -270,6 +299,8 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
       if (v) result = l.node.changeMembership({ type: "remove", id: v.id });
     }
     const node = nodes.get(l.id);
+    const outcome = result;
+    say(() => `membership change at ${l.id}: ${outcome ? (outcome.ok ? `accepted at ${outcome.index}: ${outcome.configuration.voters.map((v) => v.id).join(",")} + learners ${outcome.configuration.learners.map((v) => v.id).join(",") || "-"}` : `refused (${outcome.reason})`) : "none"}`);
     if (result?.ok) counts.configChanges++;
     if (result && node) handle(node, result.ready);
   }
@@ -291,6 +322,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
       const node = l && nodes.get(l.id);
       if (l && to && node) {
         counts.transfers++;
+        say(() => `transfer leadership ${l.id} -> ${to.id}`);
         handle(node, l.node.transferLeadership(to.id).ready);
       }
     } else if (params.membership) membershipChange();
@@ -313,15 +345,25 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
         case "tick": {
           const node = nodes.get(e.node);
           if (!node || !node.up || node.gen !== e.gen) break;
+          const before = trace ? describeNode(node.id, node.core) : "";
           handle(node, node.core.tick());
+          if (trace && describeNode(node.id, node.core) !== before) {
+            say(() => `tick ${node.id}`);
+            show(node);
+          }
           queue.push(now + node.tickMs, e);
           break;
         }
         case "deliver": {
           const node = nodes.get(e.m.to);
           mix(typeCode[e.m.type] * 1000 + ids.indexOf(e.m.from) * 10 + ids.indexOf(e.m.to));
-          if (!node || !node.up || blocked.has(`${e.m.from}|${e.m.to}`)) break;
+          if (!node || !node.up || blocked.has(`${e.m.from}|${e.m.to}`)) {
+            say(() => `deliver ${describeMessage(e.m)}: ${node?.up ? "cut" : "node down"}`);
+            break;
+          }
+          say(() => `deliver ${describeMessage(e.m)}`);
           handle(node, node.core.step(e.m));
+          show(node);
           break;
         }
         case "flush": {
@@ -333,6 +375,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
           if (active) fault();
           break;
         case "heal":
+          say(() => "heal");
           blocked.clear();
           break;
         case "restart": {
@@ -354,6 +397,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
           nextOp(clients[e.client] as Client);
           break;
         case "end":
+          say(() => "end of faults: heal, no loss, restart every node");
           active = false;
           loss = 0;
           duplicate = 0;
@@ -378,11 +422,19 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}):
   if (!error && linearizable !== "ok") error = `linearizability: client history is ${linearizable} (seed ${seed})`;
   const leader = leaders()[0];
   return {
-    seed, params, ok: error === undefined, ...(error ? { error } : {}), replay: replayCommand(seed), events, leaderTerms: checks.leaderTerms,
+    seed, params, ok: error === undefined, ...(error ? { error } : {}), replay: replayFor(seed, overrides), events, leaderTerms: checks.leaderTerms,
     opsOk: history.filter((o) => o.return !== Infinity).length, opsUnknown: history.filter((o) => o.return === Infinity).length,
     commitIndex: leader?.node.status().commit ?? 0, linearizable, traceHash: hash.toString(16).padStart(8, "0"), counts,
   };
 }
 
-export { paramsForSeed, replayCommand };
+/** The command that replays a run; overrides other than --max-faults are named, since the CLI cannot set them. */
+function replayFor(seed: number, overrides: Partial<SimParams>): string {
+  const keys = Object.keys(overrides) as (keyof SimParams)[];
+  if (keys.length === 0) return replayCommand(seed);
+  if (keys.length === Object.keys(maxFaults).length && keys.every((k) => overrides[k] === maxFaults[k])) return replayCommand(seed, true);
+  return `${replayCommand(seed)} (with overrides ${JSON.stringify(overrides)})`;
+}
+
+export { maxFaults, paramsForSeed, replayCommand };
 export type { SimParams, SimReport };
