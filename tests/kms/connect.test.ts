@@ -97,4 +97,88 @@ connect("should stream audit events with the REST path an RPC is checked as", as
   assert.match(e?.request?.identity ?? "", /^h1:/);
 });
 
+const idOf = (k: string) => identityOfSeed(parseApiKey(k) ?? new Uint8Array(32));
+const hexOf = (id: string) => Buffer.from(id.slice(3), "base64url").toString("hex");
+const denied: [Code, string] = [Code.PermissionDenied, "not authorized: insufficient permissions"];
+
+connect("should hold a deny rule whatever spelling an RPC uses for the identity", async ({ fx, kms }) => {
+  const root = await transportFor(fx, kms?.rootApiKey ?? "");
+  const userKey = newApiKey();
+  const victim = idOf(newApiKey());
+  const other = idOf(newApiKey());
+  await createClient(PolicyService, root).createPolicy({ name: "rpc-idm", allow: ["/v1/identity/*", "/v1/key/*"], deny: [`/v1/identity/delete/${hexOf(victim)}`, "/v1/key/delete/rpc-secret"] });
+  const rootIds = createClient(IdentityService, root);
+  await rootIds.createIdentity({ id: idOf(userKey), policy: "rpc-idm" });
+  await rootIds.createIdentity({ id: victim });
+  await rootIds.createIdentity({ id: other });
+  await createClient(KeyService, root).createKey({ name: "rpc-secret" });
+  const ids = createClient(IdentityService, await transportFor(fx, userKey));
+  const hex = hexOf(victim);
+  for (const spelling of [victim, hex, hex.toUpperCase(), `${hex.slice(0, 10).toUpperCase()}${hex.slice(10)}`]) {
+    assert.equal(await code(ids.deleteIdentity({ id: spelling })), denied, spelling);
+  }
+  const refused = [`${victim}/`, `/${victim}`, `./${hex}`, `x/../${hex}`, `../delete/${victim}`, encodeURIComponent(victim), victim.replace(":", "%3A"), ` ${hex}`, `${hex}\n`, `${hex}\u0000`, "", `${victim}*`];
+  for (const spelling of refused) {
+    const [c] = await code(ids.deleteIdentity({ id: spelling }));
+    assert.ok(c === Code.InvalidArgument || c === Code.PermissionDenied, `${JSON.stringify(spelling)} -> ${Code[c]}`);
+  }
+  assert.is((await rootIds.describeIdentity({ id: victim })).identity, victim, "the denied identity still exists");
+  const keys = createClient(KeyService, await transportFor(fx, userKey));
+  for (const name of ["./rpc-secret", "rpc-secret/", "x/../rpc-secret", "rpc-secret/.", "rpc%2Dsecret"]) {
+    const [c] = await code(keys.deleteKey({ name }));
+    assert.is(c, Code.InvalidArgument, name);
+  }
+  assert.equal(await code(keys.deleteKey({ name: "rpc-secret" })), denied);
+  // The same canonical request allows what the policy allows.
+  await ids.deleteIdentity({ id: hexOf(other).toUpperCase() });
+  assert.equal(await code(rootIds.describeIdentity({ id: other })), [Code.NotFound, "identity does not exist"]);
+});
+
+connect("should let only root mint admins over Connect too", async ({ fx, kms }) => {
+  const root = await transportFor(fx, kms?.rootApiKey ?? "");
+  const userKey = newApiKey();
+  await createClient(PolicyService, root).createPolicy({ name: "rpc-ids", allow: ["/v1/identity/*"] });
+  await createClient(IdentityService, root).createIdentity({ id: idOf(userKey), policy: "rpc-ids" });
+  const ids = createClient(IdentityService, await transportFor(fx, userKey));
+  assert.equal(await code(ids.createIdentity({ id: idOf(newApiKey()), admin: true })), denied);
+  assert.equal(await code(ids.createIdentity({ id: idOf(newApiKey()), policy: "rpc-gen" })), denied);
+  await ids.createIdentity({ id: idOf(newApiKey()) });
+});
+
+connect("should stream to an enclave's watcher only its enclave's events, and end quietly", async ({ fx, kms }) => {
+  const root = await transportFor(fx, kms?.rootApiKey ?? "");
+  const watcher = newApiKey();
+  await createClient(PolicyService, root).createPolicy({ name: "rpc-audit", allow: ["/v1/log/audit"] });
+  await createClient(IdentityService, root).createIdentity({ id: idOf(watcher), policy: "rpc-audit" });
+  const before = kms?.proc.output().length ?? 0;
+  const abort = new AbortController();
+  const stream = createClient(AuditService, await transportFor(fx, watcher)).watchAuditLog({}, { signal: abort.signal });
+  const keys = createClient(KeyService, root);
+  const marker = `rpc-marker-${Date.now()}`;
+  const seen: { enclave: string; path: string }[] = [];
+  let found = false;
+  let markers = 0;
+  const reading = (async () => {
+    for await (const r of stream) {
+      seen.push({ enclave: r.event?.request?.enclave ?? "", path: r.event?.request?.path ?? "" });
+      // The second marker proves a whole round of hidden events happened while the stream was live.
+      if (r.event?.request?.path.includes(marker) && ++markers === 2) {
+        found = true;
+        return;
+      }
+    }
+  })();
+  for (let i = 0; i < 200 && !found; i++) {
+    await keys.createKey({ name: `rpc-hidden-${i}` }, { headers: { "kms-enclave": "other" } });
+    await code(keys.describeKey({ name: `${marker}-${i}` }));
+  }
+  await reading;
+  abort.abort();
+  assert.ok(found);
+  for (const e of seen) assert.is(e.enclave, "default", JSON.stringify(e));
+  await new Promise((r) => setTimeout(r, 300));
+  const logged = kms?.proc.output().slice(before) ?? "";
+  assert.not.match(logged, /internal error|ERR_STREAM|at \S+ \(/, logged);
+});
+
 connect.run();

@@ -288,4 +288,152 @@ routes("should write and stream the audit log without secrets", async ({ root, f
   assert.not.ok(file.includes(kms?.rootApiKey ?? "never"));
 });
 
+const idOf = (k: string) => identityOfSeed(parseApiKey(k) ?? new Uint8Array(32));
+const hexOf = (id: string) => Buffer.from(id.slice(3), "base64url").toString("hex");
+const pct = (s: string) => [...s].map((ch) => `%${ch.charCodeAt(0).toString(16).padStart(2, "0")}`).join("");
+
+routes("should hold a deny rule on an identity route whatever spelling names the identity", async ({ root, kms }) => {
+  const userKey = newApiKey();
+  const victim = idOf(newApiKey());
+  const hexVictim = idOf(newApiKey());
+  const other = idOf(newApiKey());
+  // One deny names its identity in h1 form, the other in KES hex form.
+  await call(root, "POST", "/v1/policy/create/idm", { allow: ["/v1/identity/*"], deny: [`/v1/identity/delete/${victim}`, `/v1/identity/delete/${hexOf(hexVictim)}`] });
+  await call(root, "POST", `/v1/identity/create/${idOf(userKey)}`, { policy: "idm" });
+  for (const id of [victim, hexVictim, other]) assert.is((await call(root, "POST", `/v1/identity/create/${id}`, {})).status, 200);
+  const user = await kms?.client(userKey);
+  const forbidden = err(403, "not authorized: insufficient permissions");
+  for (const target of [victim, hexVictim]) {
+    const hex = hexOf(target);
+    const canonicalised = [target, hex, hex.toUpperCase(), `${hex.slice(0, 32).toUpperCase()}${hex.slice(32)}`, pct(hex), pct(target), target.replace(":", "%3A"), target.replace(":", "%3a")];
+    for (const spelling of canonicalised) {
+      assert.equal(pick(await call(user, "DELETE", `/v1/identity/delete/${spelling}`)), forbidden, spelling);
+      assert.equal(pick(await call(user, "GET", `/v1/identity/describe/${spelling}`)).status, 200, `describe ${spelling}`);
+    }
+    // Spellings that are not a route or not an identity: refused before any policy, never a 5xx.
+    const refused = [`${target}/`, `${hex}/`, `./${hex}`, `../delete/${hex}`, `%2e/${hex}`, `${hex}%2F`, `${hex}/.`, `x/../${hex}`, `%2e%2e%2fdelete%2f${hex}`, `%09${hex}`, `${hex}%00`, `${hex}%20`];
+    const prefixes = ["/v1/identity/delete/", "/v1/identity//delete/", "/v1//identity/delete/", "//v1/identity/delete/", "/v1/identity/./delete/", "/v1/identity/x/../delete/", "/v1/./identity/delete/"];
+    for (const prefix of prefixes) {
+      for (const spelling of prefix === "/v1/identity/delete/" ? refused : [target, hex]) {
+        const a = await call(user, "DELETE", `${prefix}${spelling}`);
+        assert.ok(a.status === 400 || a.status === 404 || a.status === 403, `${prefix}${spelling} -> ${a.status}`);
+      }
+    }
+    assert.is((await call(root, "GET", `/v1/identity/describe/${target}`)).status, 200, "the denied identity still exists");
+  }
+  // The allow rule works on the canonical request too: a hex spelling of a not-denied identity.
+  assert.equal(pick(await call(user, "DELETE", `/v1/identity/delete/${hexOf(other).toUpperCase()}`)), { status: 200, json: undefined });
+  assert.equal(pick(await call(root, "GET", `/v1/identity/describe/${other}`)), err(404, "identity does not exist"));
+  user?.close();
+});
+
+routes("should let only root mint or remove admins, and grant policies only where assigning them is allowed", async ({ root, kms }) => {
+  const keys = { idUser: newApiKey(), assigner: newApiKey(), admin: newApiKey(), otherAdmin: newApiKey() };
+  await call(root, "POST", "/v1/policy/create/ids-only", { allow: ["/v1/identity/*"] });
+  await call(root, "POST", "/v1/policy/create/ids-assign", { allow: ["/v1/identity/*", "/v1/policy/assign/minor"] });
+  await call(root, "POST", "/v1/policy/create/minor", { allow: ["/v1/key/list/*"] });
+  await call(root, "POST", "/v1/policy/create/major", { allow: ["/v1/*"] });
+  await call(root, "POST", `/v1/identity/create/${idOf(keys.idUser)}`, { policy: "ids-only" });
+  await call(root, "POST", `/v1/identity/create/${idOf(keys.assigner)}`, { policy: "ids-assign" });
+  assert.equal(pick(await call(root, "POST", `/v1/identity/create/${idOf(keys.admin)}`, { admin: true })), { status: 200, json: undefined });
+  await call(root, "POST", `/v1/identity/create/${hexOf(idOf(keys.otherAdmin))}`, { admin: true });
+  const c = Object.fromEntries(await Promise.all(Object.entries(keys).map(async ([k, v]) => [k, await kms?.client(v)] as const)));
+  const forbidden = err(403, "not authorized: insufficient permissions");
+  const fresh = () => idOf(newApiKey());
+  // A user allowed /v1/identity/* cannot mint an admin, nor hand out a policy it may not assign.
+  assert.equal(pick(await call(c.idUser, "POST", `/v1/identity/create/${fresh()}`, { admin: true })), forbidden);
+  assert.equal(pick(await call(c.idUser, "POST", `/v1/identity/create/${hexOf(fresh())}`, { admin: true })), forbidden);
+  assert.equal(pick(await call(c.idUser, "POST", `/v1/identity/create/${fresh()}`, { policy: "major" })), forbidden);
+  assert.equal(pick(await call(c.idUser, "POST", `/v1/identity/create/${fresh()}`, {})), { status: 200, json: undefined });
+  assert.equal(pick(await call(c.assigner, "POST", `/v1/identity/create/${fresh()}`, { policy: "major" })), forbidden);
+  assert.equal(pick(await call(c.assigner, "POST", `/v1/identity/create/${fresh()}`, { policy: "minor" })), { status: 200, json: undefined });
+  assert.equal(pick(await call(c.assigner, "POST", `/v1/identity/create/${fresh()}`, { policy: "minor", admin: true })), forbidden);
+  // Nor remove one.
+  assert.equal(pick(await call(c.idUser, "DELETE", `/v1/identity/delete/${idOf(keys.admin)}`)), forbidden);
+  // An enclave admin manages users, not admins.
+  const user = fresh();
+  assert.equal(pick(await call(c.admin, "POST", `/v1/identity/create/${user}`, { policy: "major" })), { status: 200, json: undefined });
+  assert.equal(pick(await call(c.admin, "DELETE", `/v1/identity/delete/${user}`)), { status: 200, json: undefined });
+  assert.equal(pick(await call(c.admin, "POST", `/v1/identity/create/${fresh()}`, { admin: true })), forbidden);
+  assert.equal(pick(await call(c.admin, "DELETE", `/v1/identity/delete/${hexOf(idOf(keys.otherAdmin))}`)), forbidden);
+  assert.is(((await call(root, "GET", `/v1/identity/describe/${idOf(keys.otherAdmin)}`)).json as { admin: boolean }).admin, true);
+  assert.equal(pick(await call(root, "DELETE", `/v1/identity/delete/${idOf(keys.otherAdmin)}`)), { status: 200, json: undefined });
+  for (const v of Object.values(c)) v?.close();
+});
+
+/** Opens `/v1/log/audit` as `client`'s key; collects lines until `until` sees one, then hangs up. */
+async function auditLines(fx: KmsFixture | undefined, apiKey: string, enclave: string, until: (line: string) => boolean, poke: () => Promise<unknown>): Promise<string[]> {
+  const { clientCertificateOf } = await import("@mc/kms");
+  const cert = await clientCertificateOf(parseApiKey(apiKey) ?? new Uint8Array(32));
+  const ca = await readFile(fx?.certs.caFile ?? "");
+  const lines: string[] = [];
+  let done = false;
+  const finished = new Promise<void>((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port: fx?.port, path: "/v1/log/audit", ca, cert: cert.cert, key: cert.key, agent: false, headers: { "kms-enclave": enclave } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`audit answered ${res.statusCode}`));
+      let buf = "";
+      res.on("data", (c: Buffer) => {
+        buf += c.toString();
+        for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
+          const line = buf.slice(0, nl);
+          buf = buf.slice(nl + 1);
+          lines.push(line);
+          if (until(line)) {
+            done = true;
+            req.destroy();
+            resolve();
+          }
+        }
+      });
+    });
+    req.on("error", (e) => (done ? resolve() : reject(e)));
+    req.end();
+  });
+  for (let i = 0; i < 200 && !done; i++) await poke();
+  await finished;
+  return lines;
+}
+
+routes("should stream to an enclave's subscriber only that enclave's events, to root all", async ({ root, kms, fx }) => {
+  const watcher = newApiKey();
+  await call(root, "POST", "/v1/policy/create/auditor", { allow: ["/v1/log/audit"] });
+  await call(root, "POST", `/v1/identity/create/${idOf(watcher)}`, { policy: "auditor" });
+  const otherUser = idOf(newApiKey());
+  const elsewhere = { "kms-enclave": "other" };
+  const marker = `marker-${Date.now()}`;
+  let n = 0;
+  // Events of the other enclave (and root-only routes) before the marker: the watcher must see none of them.
+  const poke = async () => {
+    await call(root, "POST", `/v1/key/create/hidden-${n}`, {}, elsewhere);
+    await call(root, "POST", `/v1/identity/create/${otherUser}`, {}, elsewhere);
+    await call(root, "GET", `/v1/enclave/describe/other`);
+    await call(root, "GET", `/v1/key/describe/${marker}-${n++}`);
+  };
+  // The second marker proves a whole round of hidden events happened while the stream was live.
+  let markers = 0;
+  const seen = await auditLines(fx, watcher, "default", (l) => l.includes(marker) && ++markers === 2, poke);
+  const events = seen.map((l) => JSON.parse(l) as { request: { enclave: string; path: string; identity: string } });
+  assert.ok(events.some((e) => e.request.path.includes(marker)));
+  for (const e of events) {
+    assert.is(e.request.enclave, "default", JSON.stringify(e));
+    assert.not.match(e.request.path, /hidden-|\/v1\/enclave\//, JSON.stringify(e));
+  }
+  assert.not.ok(seen.join("\n").includes(otherUser), "no identity of the other enclave");
+  // Root sees everything.
+  const all = await auditLines(fx, kms?.rootApiKey ?? "", "default", (l) => l.includes("hidden-"), poke);
+  assert.match(all.at(-1) ?? "", /"enclave":"other"/);
+});
+
+routes("should end an audit stream quietly when its client goes away", async ({ root, kms, fx }) => {
+  const before = kms?.proc.output().length ?? 0;
+  for (let i = 0; i < 3; i++) {
+    await auditLines(fx, kms?.rootApiKey ?? "", "default", () => true, () => call(root, "GET", "/v1/key/list/*"));
+  }
+  // Give the server time to notice the hang-ups, then make sure it still answers.
+  await new Promise((r) => setTimeout(r, 300));
+  assert.is((await call(root, "GET", "/v1/key/list/*")).status, 200);
+  const logged = kms?.proc.output().slice(before) ?? "";
+  assert.not.match(logged, /internal error|ERR_STREAM|at \S+ \(/, logged);
+});
+
 routes.run();

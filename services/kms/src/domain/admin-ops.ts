@@ -1,4 +1,6 @@
 import { AppError } from "@mc/shared";
+import { checkGrant, checkRemoval } from "./admin-minting.js";
+import { auditVisibility, type AuditFacts } from "./audit-scope.js";
 import { authorize, type Caller } from "./authz.js";
 import { checkIdentity, type Identity } from "./identity.js";
 import { checkName, pageOf, type Page } from "./names.js";
@@ -87,7 +89,9 @@ export function createAdminOps(deps: KmsDeps) {
       const policy = opts.policy ?? "";
       if (policy !== "") checkName("policy", policy);
       if (id === deps.rootIdentity) throw new AppError("already_exists", "identity already exists");
-      await propose(caller, { kind: "createIdentity", enclave: caller.enclave, identity: id, admin: opts.admin ?? false, policy });
+      const admin = opts.admin ?? false;
+      checkGrant(deps.state(), deps.rootIdentity, caller, { admin, policy });
+      await propose(caller, { kind: "createIdentity", enclave: caller.enclave, identity: id, admin, policy });
     },
     describeIdentity(caller: Caller, identity: string): IdentityDescription {
       const id = checkIdentity(identity);
@@ -110,7 +114,7 @@ export function createAdminOps(deps: KmsDeps) {
     },
     async deleteIdentity(caller: Caller, identity: string): Promise<void> {
       const id = checkIdentity(identity);
-      auth(caller);
+      checkRemoval(deps.rootIdentity, caller, auth(caller)?.identities.get(id));
       await propose(caller, { kind: "deleteIdentity", enclave: caller.enclave, identity: id });
     },
 
@@ -137,6 +141,11 @@ export function createAdminOps(deps: KmsDeps) {
     },
     /** For routes outside the domain (status, audit): the same check. */
     authorize: auth,
+    /** Authorises an audit subscription and says which events it may see. */
+    auditScope(caller: Caller): (e: AuditFacts) => boolean {
+      auth(caller);
+      return auditVisibility(deps.rootIdentity, caller);
+    },
   };
 }
 

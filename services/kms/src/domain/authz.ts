@@ -1,15 +1,13 @@
 import { AppError } from "@mc/shared";
+import { spellingsOf, type CanonicalRequest } from "./canonical-request.js";
 import type { Identity } from "./identity.js";
 import { isAllowed } from "./policy.js";
 import type { Enclave, KmsState } from "./state.js";
 
-/** Who calls, in which enclave, checked as which request path. */
-export interface Caller {
+/** Who calls, with the canonical request (enclave, route, path) it is checked as. */
+export interface Caller extends CanonicalRequest {
   /** Undefined when the client sent no certificate. */
   readonly identity: Identity | undefined;
-  readonly enclave: string;
-  /** The REST path the request is checked as (placeholders filled, no query). */
-  readonly path: string;
 }
 
 /** policy: root, enclave admin (key/policy/identity routes) or a policy allows; root: root only; self: any certificate. */
@@ -47,6 +45,6 @@ export function authorize(state: KmsState, root: Identity, caller: Caller, scope
     const p = enclave.policies.get(name);
     return p ? [p] : [];
   });
-  if (!isAllowed(rules, caller.path)) throw forbidden();
+  if (!isAllowed(rules, spellingsOf(caller))) throw forbidden();
   return enclave;
 }

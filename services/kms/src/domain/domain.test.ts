@@ -4,6 +4,7 @@ import * as assert from "uvu/assert";
 import { createSodiumCrypto } from "../adapters/sodium-crypto.js";
 import { apply } from "./apply.js";
 import type { Caller } from "./authz.js";
+import { canonicalRequest } from "./canonical-request.js";
 import { associatedData, decodeCiphertext } from "./ciphertext.js";
 import { identityOfHash, parseIdentity } from "./identity.js";
 import { createKms, type Kms } from "./kms.js";
@@ -15,7 +16,14 @@ import { createEmptyState, type KmsState } from "./state.js";
 const root = identityOfHash(new Uint8Array(32).fill(1));
 const alice = identityOfHash(new Uint8Array(32).fill(2));
 const bob = identityOfHash(new Uint8Array(32).fill(3));
-const as = (identity: string | undefined, path: string, enclave = "default"): Caller => ({ identity, enclave, path });
+// Root ignores the path, so most calls pass a placeholder; policy checks use `at`.
+const as = (identity: string | undefined, path: string, enclave = "default"): Caller => {
+  const [, area, op, value] = path.split("/").slice(1);
+  const placeholder = area === "identity" ? ":id" : ":name";
+  return op === undefined || value === undefined || path === "/v1/identity/self/describe"
+    ? { identity, enclave, path, route: path, params: {} }
+    : { ...canonicalRequest(`/v1/${area}/${op}/${placeholder}`, { [placeholder.slice(1)]: value }, enclave), identity };
+};
 const rootAt = (path: string, enclave = "default") => as(root, path, enclave);
 
 async function setup(): Promise<{ kms: Kms; state: KmsState }> {

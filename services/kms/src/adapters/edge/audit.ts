@@ -10,6 +10,8 @@ export interface AuditEvent {
   readonly micros: number;
 }
 
+const maxBacklogBytes = 4 * 1024 * 1024;
+
 /** RFC 3339 UTC with microseconds. */
 function timestamp(): string {
   const iso = new Date().toISOString();
@@ -46,7 +48,16 @@ export function createAuditLog(sink: string) {
         if (pending.length === 0) setImmediate(flush);
         pending.push(line);
       }
-      for (const s of subscribers) s.write(line);
+      for (const s of subscribers) {
+        // A subscriber that stops reading would otherwise hold every event
+        // from then on in memory: past the backlog limit its stream ends.
+        if (s.writableLength > maxBacklogBytes) {
+          subscribers.delete(s);
+          s.end();
+        } else {
+          s.write(line);
+        }
+      }
     },
     subscribe(signal: AbortSignal): Readable {
       const stream = new PassThrough();
@@ -55,6 +66,8 @@ export function createAuditLog(sink: string) {
         subscribers.delete(stream);
         stream.end();
       };
+      // A reader that stops early destroys the stream: no more writes to it.
+      stream.once("close", () => subscribers.delete(stream));
       if (signal.aborted) stop();
       else signal.addEventListener("abort", stop, { once: true });
       return stream;
@@ -70,3 +83,33 @@ export function createAuditLog(sink: string) {
 }
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
+
+/** One audit line as written (contract §9). */
+export interface AuditRecord {
+  readonly time: string;
+  readonly request: { readonly ip: string; readonly enclave: string; readonly path: string; readonly identity: string };
+  readonly response: { readonly code: number; readonly time: number };
+}
+
+/**
+ * The lines of a subscription that `visible` lets this subscriber see, each
+ * with its parsed record. Ends (quietly) when the subscription ends, which
+ * is when the client goes away.
+ */
+export async function* visibleRecords(source: Readable, visible: (e: { enclave: string; path: string }) => boolean): AsyncGenerator<{ line: string; record: AuditRecord }> {
+  let buffered = "";
+  for await (const chunk of source) {
+    buffered += String(chunk);
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) {
+      const record = JSON.parse(line) as AuditRecord;
+      if (visible(record.request)) yield { line, record };
+    }
+  }
+}
+
+/** The NDJSON body of `GET /v1/log/audit`. */
+export async function* auditNdjson(source: Readable, visible: (e: { enclave: string; path: string }) => boolean): AsyncGenerator<Uint8Array> {
+  for await (const { line } of visibleRecords(source, visible)) yield Buffer.from(`${line}\n`);
+}

@@ -12,6 +12,7 @@ import { KeyService } from "../../../gen/kms/v1/key_pb.js";
 import { PolicyService } from "../../../gen/kms/v1/policy_pb.js";
 import type { Caller } from "../../domain/authz.js";
 import type { Kms } from "../../domain/kms.js";
+import { visibleRecords } from "./audit.js";
 import { readiness } from "./health-routes.js";
 import type { KmsMetrics } from "./metrics.js";
 import { clusterStatus, nodeStatus, type NodeInfo } from "./node-info.js";
@@ -29,62 +30,69 @@ const page = (p: { items: readonly string[]; continueAt: string }) => ({ names: 
  */
 export function registerConnectServices(router: ConnectRouter, kms: Kms, node: NodeInfo, metrics: KmsMetrics, infoOf: (req: IncomingMessage) => RequestInfo): void {
   const { keys, admin } = kms;
-  const as = (ctx: HandlerContext, path: string): Caller => {
+  // Request fields fill the route's placeholders exactly as REST path
+  // segments do, so both edges hand the domain the same canonical request.
+  const as = (ctx: HandlerContext, route: string, params: Readonly<Record<string, string>> = {}): Caller => {
     const raw = ctx.values.get(rawRequestKey);
     if (!raw) throw new AppError("internal", "internal error");
-    return callerOf(infoOf(raw), path);
+    return callerOf(infoOf(raw), route, params);
+  };
+  // The caller and the canonical value of its one placeholder: handlers act on what was authorised.
+  const named = (ctx: HandlerContext, route: string, field: string, value: string): [Caller, string] => {
+    const c = as(ctx, route, { [field]: value });
+    return [c, c.params[field] ?? ""];
   };
   router.service(KeyService, {
     async createKey(r, ctx) {
-      const version = await keys.create(as(ctx, `/v1/key/create/${r.name}`), r.name, { algorithm: r.algorithm, addVersion: r.addVersion });
+      const version = await keys.create(...named(ctx, "/v1/key/create/:name", "name", r.name), { algorithm: r.algorithm, addVersion: r.addVersion });
       return { version };
     },
     async importKey(r, ctx) {
-      await keys.import(as(ctx, `/v1/key/import/${r.name}`), r.name, r.key, r.algorithm);
+      await keys.import(...named(ctx, "/v1/key/import/:name", "name", r.name), r.key, r.algorithm);
       return {};
     },
     describeKey(r, ctx) {
-      const d = keys.describe(as(ctx, `/v1/key/describe/${r.name}`), r.name, r.version);
+      const d = keys.describe(...named(ctx, "/v1/key/describe/:name", "name", r.name), r.version);
       return { ...d, versions: [...d.versions] };
     },
-    listKeys: (r, ctx) => page(keys.list(as(ctx, `/v1/key/list/${r.pattern}`), r.pattern, r.continueAt, r.limit)),
+    listKeys: (r, ctx) => page(keys.list(...named(ctx, "/v1/key/list/:pattern", "pattern", r.pattern), r.continueAt, r.limit)),
     async deleteKey(r, ctx) {
-      await keys.delete(as(ctx, `/v1/key/delete/${r.name}`), r.name, r.version);
+      await keys.delete(...named(ctx, "/v1/key/delete/:name", "name", r.name), r.version);
       return {};
     },
-    generate: (r, ctx) => keys.generate(as(ctx, `/v1/key/generate/${r.name}`), r.name, r.context, r.length ?? 32),
-    encrypt: (r, ctx) => keys.encrypt(as(ctx, `/v1/key/encrypt/${r.name}`), r.name, r.plaintext, r.context),
-    decrypt: (r, ctx) => keys.decrypt(as(ctx, `/v1/key/decrypt/${r.name}`), r.name, r.ciphertext, r.context),
-    hmac: (r, ctx) => keys.hmac(as(ctx, `/v1/key/hmac/${r.name}`), r.name, r.message),
+    generate: (r, ctx) => keys.generate(...named(ctx, "/v1/key/generate/:name", "name", r.name), r.context, r.length ?? 32),
+    encrypt: (r, ctx) => keys.encrypt(...named(ctx, "/v1/key/encrypt/:name", "name", r.name), r.plaintext, r.context),
+    decrypt: (r, ctx) => keys.decrypt(...named(ctx, "/v1/key/decrypt/:name", "name", r.name), r.ciphertext, r.context),
+    hmac: (r, ctx) => keys.hmac(...named(ctx, "/v1/key/hmac/:name", "name", r.name), r.message),
   });
   router.service(PolicyService, {
     async createPolicy(r, ctx) {
-      await admin.createPolicy(as(ctx, `/v1/policy/create/${r.name}`), r.name, { allow: r.allow, deny: r.deny });
+      await admin.createPolicy(...named(ctx, "/v1/policy/create/:name", "name", r.name), { allow: r.allow, deny: r.deny });
       return {};
     },
-    describePolicy: (r, ctx) => admin.describePolicy(as(ctx, `/v1/policy/describe/${r.name}`), r.name),
-    readPolicy: (r, ctx) => admin.readPolicy(as(ctx, `/v1/policy/read/${r.name}`), r.name),
-    listPolicies: (r, ctx) => page(admin.listPolicies(as(ctx, `/v1/policy/list/${r.pattern}`), r.pattern, r.continueAt, r.limit)),
+    describePolicy: (r, ctx) => admin.describePolicy(...named(ctx, "/v1/policy/describe/:name", "name", r.name)),
+    readPolicy: (r, ctx) => admin.readPolicy(...named(ctx, "/v1/policy/read/:name", "name", r.name)),
+    listPolicies: (r, ctx) => page(admin.listPolicies(...named(ctx, "/v1/policy/list/:pattern", "pattern", r.pattern), r.continueAt, r.limit)),
     async assignPolicy(r, ctx) {
-      await admin.assignPolicy(as(ctx, `/v1/policy/assign/${r.name}`), r.name, r.identity, true);
+      await admin.assignPolicy(...named(ctx, "/v1/policy/assign/:name", "name", r.name), r.identity, true);
       return {};
     },
     async unassignPolicy(r, ctx) {
-      await admin.assignPolicy(as(ctx, `/v1/policy/unassign/${r.name}`), r.name, r.identity, false);
+      await admin.assignPolicy(...named(ctx, "/v1/policy/unassign/:name", "name", r.name), r.identity, false);
       return {};
     },
     async deletePolicy(r, ctx) {
-      await admin.deletePolicy(as(ctx, `/v1/policy/delete/${r.name}`), r.name);
+      await admin.deletePolicy(...named(ctx, "/v1/policy/delete/:name", "name", r.name));
       return {};
     },
   });
   router.service(IdentityService, {
     async createIdentity(r, ctx) {
-      await admin.createIdentity(as(ctx, `/v1/identity/create/${r.id}`), r.id, { policy: r.policy, admin: r.admin });
+      await admin.createIdentity(...named(ctx, "/v1/identity/create/:id", "id", r.id), { policy: r.policy, admin: r.admin });
       return {};
     },
     describeIdentity: (r, ctx) => {
-      const d = admin.describeIdentity(as(ctx, `/v1/identity/describe/${r.id}`), r.id);
+      const d = admin.describeIdentity(...named(ctx, "/v1/identity/describe/:id", "id", r.id));
       return { ...d, policies: [...d.policies] };
     },
     describeSelf: (_r, ctx) => {
@@ -92,25 +100,25 @@ export function registerConnectServices(router: ConnectRouter, kms: Kms, node: N
       return { ...d, policies: [...d.policies], allow: [...d.allow], deny: [...d.deny] };
     },
     listIdentities: (r, ctx) => {
-      const p = admin.listIdentities(as(ctx, `/v1/identity/list/${r.pattern}`), r.pattern, r.continueAt, r.limit);
+      const p = admin.listIdentities(...named(ctx, "/v1/identity/list/:pattern", "pattern", r.pattern), r.continueAt, r.limit);
       return { identities: [...p.items], continueAt: p.continueAt };
     },
     async deleteIdentity(r, ctx) {
-      await admin.deleteIdentity(as(ctx, `/v1/identity/delete/${r.id}`), r.id);
+      await admin.deleteIdentity(...named(ctx, "/v1/identity/delete/:id", "id", r.id));
       return {};
     },
   });
   router.service(EnclaveService, {
     async createEnclave(r, ctx) {
-      await admin.createEnclave(as(ctx, `/v1/enclave/create/${r.name}`), r.name);
+      await admin.createEnclave(...named(ctx, "/v1/enclave/create/:name", "name", r.name));
       return {};
     },
     async deleteEnclave(r, ctx) {
-      await admin.deleteEnclave(as(ctx, `/v1/enclave/delete/${r.name}`), r.name);
+      await admin.deleteEnclave(...named(ctx, "/v1/enclave/delete/:name", "name", r.name));
       return {};
     },
-    describeEnclave: (r, ctx) => admin.describeEnclave(as(ctx, `/v1/enclave/describe/${r.name}`), r.name),
-    listEnclaves: (r, ctx) => page(admin.listEnclaves(as(ctx, `/v1/enclave/list/${r.pattern}`), r.pattern, r.continueAt, r.limit)),
+    describeEnclave: (r, ctx) => admin.describeEnclave(...named(ctx, "/v1/enclave/describe/:name", "name", r.name)),
+    listEnclaves: (r, ctx) => page(admin.listEnclaves(...named(ctx, "/v1/enclave/list/:pattern", "pattern", r.pattern), r.continueAt, r.limit)),
   });
   router.service(HealthService, {
     getVersion: () => ({ version: node.version, commit: node.commit }),
@@ -165,21 +173,12 @@ export function registerConnectServices(router: ConnectRouter, kms: Kms, node: N
   });
   router.service(AuditService, {
     async *watchAuditLog(_r, ctx) {
-      admin.authorize(as(ctx, "/v1/log/audit"));
-      let buffered = "";
-      for await (const chunk of node.auditStream(ctx.signal)) {
-        buffered += String(chunk);
-        const lines = buffered.split("\n");
-        buffered = lines.pop() ?? "";
-        for (const line of lines) yield eventOf(line);
+      const visible = admin.auditScope(as(ctx, "/v1/log/audit"));
+      for await (const { record: e } of visibleRecords(node.auditStream(ctx.signal), visible)) {
+        yield { event: create(AuditEventSchema, { time: e.time, request: e.request, response: { code: e.response.code, time: BigInt(e.response.time) } }) };
       }
     },
   });
-
-  function eventOf(line: string) {
-        const e = JSON.parse(line) as { time: string; request: { ip: string; enclave: string; path: string; identity: string }; response: { code: number; time: number } };
-        return { event: create(AuditEventSchema, { time: e.time, request: e.request, response: { code: e.response.code, time: BigInt(e.response.time) } }) };
-  }
 
   function roleOf(role: string): NodeRole {
     const roles: Record<string, NodeRole> = { follower: NodeRole.FOLLOWER, pre_candidate: NodeRole.PRE_CANDIDATE, candidate: NodeRole.CANDIDATE, leader: NodeRole.LEADER, learner: NodeRole.LEARNER };

@@ -2,8 +2,8 @@ import type { IncomingMessage } from "node:http";
 import { X509Certificate } from "node:crypto";
 import type { DetailedPeerCertificate, PeerCertificate, TLSSocket } from "node:tls";
 import { AppError } from "@mc/shared";
-import { invalidName, isValidName } from "../../domain/names.js";
 import type { Caller } from "../../domain/authz.js";
+import { canonicalRequest } from "../../domain/canonical-request.js";
 import { identityOfCertificate } from "../tls/identity-of-cert.js";
 
 /** What the edge knows about a request before any route runs. */
@@ -73,10 +73,20 @@ function requestInfoOf(req: IncomingMessage, verify: boolean): RequestInfo {
   return { ip: req.socket.remoteAddress ?? "", identity: peer.identity, certError: peer.error, enclave, path: (req.url ?? "/").split("?")[0] ?? "/" };
 }
 
-/** The domain caller for a request checked as `path`; throws the edge's errors first. */
-export function callerOf(info: RequestInfo, path: string): Caller {
-  info.path = path;
+/**
+ * The domain caller for a request to `route` with its (decoded) placeholder
+ * values: the certificate's errors first, then the canonical request that
+ * both edges share. The audit record shows the canonical path once there is
+ * one, the path as sent otherwise.
+ */
+export function callerOf(info: RequestInfo, route: string, params: Readonly<Record<string, string>> = {}): Caller {
+  let request;
+  try {
+    request = canonicalRequest(route, params, info.enclave);
+  } catch (err) {
+    throw info.certError ?? err;
+  }
+  info.path = request.path;
   if (info.certError) throw info.certError;
-  if (!isValidName(info.enclave)) throw invalidName("enclave", info.enclave);
-  return { identity: info.identity, enclave: info.enclave, path };
+  return { ...request, identity: info.identity };
 }

@@ -3,6 +3,7 @@ import type { RestRequest, RestResponse, RestRoute } from "@mc/gateway";
 import { AppError } from "@mc/shared";
 import type { Caller } from "../../domain/authz.js";
 import type { Kms } from "../../domain/kms.js";
+import { auditNdjson } from "./audit.js";
 import { objectOf, optBool, optBytes, optInt, optString, queryInt, reqBytes, reqString, stringList, toB64 } from "./body.js";
 import { clusterStatus, nodeStatus, readBarrier, type NodeInfo } from "./node-info.js";
 import { callerOf, type RequestInfo } from "./request-info.js";
@@ -10,16 +11,11 @@ import { callerOf, type RequestInfo } from "./request-info.js";
 type Handler = (req: RestRequest, caller: Caller) => Promise<RestResponse> | RestResponse;
 const empty: RestResponse = { status: 200 };
 
-/** The policy path of a request: the route's pattern with its (decoded) parameters filled in. */
-function pathOf(pattern: string, params: Readonly<Record<string, string>>): string {
-  return pattern.replace(/:(\w+)/g, (_, p: string) => params[p] ?? "");
-}
-
 function page(p: { items: readonly string[]; continueAt: string }, field = "names") {
   return { body: { [field]: p.items, continue_at: p.continueAt } };
 }
 
-const listArgs = (req: RestRequest): [string, string, number] => [req.params.pattern ?? "", req.query.get("continue_at") ?? "", queryInt(req.query.get("limit")) ?? 0];
+const listArgs = (req: RestRequest, c: Caller): [string, string, number] => [c.params.pattern ?? "", req.query.get("continue_at") ?? "", queryInt(req.query.get("limit")) ?? 0];
 
 /** The contract's REST routes (§4), all calling the same domain use cases as the Connect edge. */
 export function createKmsRoutes(kms: Kms, node: NodeInfo, infoOf: (raw: IncomingMessage) => RequestInfo): RestRoute[] {
@@ -32,13 +28,14 @@ export function createKmsRoutes(kms: Kms, node: NodeInfo, infoOf: (raw: Incoming
     readsBody,
     handle: node.raft && linearizable(method, pattern)
       ? async (req) => {
-          const caller = callerOf(infoOf(req.raw), pathOf(pattern, req.params));
+          const caller = callerOf(infoOf(req.raw), pattern, req.params);
           await readBarrier(node, req.query.get("stale") === "true");
           return handler(req, caller);
         }
-      : (req) => handler(req, callerOf(infoOf(req.raw), pathOf(pattern, req.params))),
+      : (req) => handler(req, callerOf(infoOf(req.raw), pattern, req.params)),
   });
-  const p = (req: RestRequest, name: string): string => req.params[name] ?? "";
+  // Handlers act on the canonical values the request was authorised as, never on the raw ones.
+  const p = (c: Caller, name: string): string => c.params[name] ?? "";
   const body = (req: RestRequest, optional = false) => objectOf(req.body, optional);
 
   return [
@@ -48,100 +45,101 @@ export function createKmsRoutes(kms: Kms, node: NodeInfo, infoOf: (raw: Incoming
     }),
     route("POST", "/v1/key/create/:name", async (req, c) => {
       const b = body(req, true);
-      await keys.create(c, p(req, "name"), { ...opt("algorithm", optString(b, "algorithm")), addVersion: optBool(b, "add_version") ?? false });
+      await keys.create(c, p(c, "name"), { ...opt("algorithm", optString(b, "algorithm")), addVersion: optBool(b, "add_version") ?? false });
       return empty;
     }),
     route("POST", "/v1/key/import/:name", async (req, c) => {
       const b = body(req);
-      await keys.import(c, p(req, "name"), reqBytes(b, "key"), optString(b, "algorithm"));
+      await keys.import(c, p(c, "name"), reqBytes(b, "key"), optString(b, "algorithm"));
       return empty;
     }),
     route("GET", "/v1/key/describe/:name", (req, c) => {
-      const d = keys.describe(c, p(req, "name"), queryInt(req.query.get("version")));
+      const d = keys.describe(c, p(c, "name"), queryInt(req.query.get("version")));
       return { body: { name: d.name, version: d.version, versions: d.versions, algorithm: d.algorithm, created_at: d.createdAt, created_by: d.createdBy } };
     }),
-    route("GET", "/v1/key/list/:pattern", (req, c) => page(keys.list(c, ...listArgs(req)))),
+    route("GET", "/v1/key/list/:pattern", (req, c) => page(keys.list(c, ...listArgs(req, c)))),
     route("DELETE", "/v1/key/delete/:name", async (req, c) => {
-      await keys.delete(c, p(req, "name"), queryInt(req.query.get("version")));
+      await keys.delete(c, p(c, "name"), queryInt(req.query.get("version")));
       return empty;
     }),
     route("POST", "/v1/key/generate/:name", (req, c) => {
       const b = body(req, true);
-      const g = keys.generate(c, p(req, "name"), optBytes(b, "context") ?? new Uint8Array(0), optInt(b, "length") ?? 32);
+      const g = keys.generate(c, p(c, "name"), optBytes(b, "context") ?? new Uint8Array(0), optInt(b, "length") ?? 32);
       return { body: { plaintext: toB64(g.plaintext), ciphertext: toB64(g.ciphertext), version: g.version } };
     }),
     route("POST", "/v1/key/encrypt/:name", (req, c) => {
       const b = body(req);
-      const e = keys.encrypt(c, p(req, "name"), reqBytes(b, "plaintext"), optBytes(b, "context") ?? new Uint8Array(0));
+      const e = keys.encrypt(c, p(c, "name"), reqBytes(b, "plaintext"), optBytes(b, "context") ?? new Uint8Array(0));
       return { body: { ciphertext: toB64(e.ciphertext), version: e.version } };
     }),
     route("POST", "/v1/key/decrypt/:name", (req, c) => {
       const b = body(req);
-      const d = keys.decrypt(c, p(req, "name"), reqBytes(b, "ciphertext"), optBytes(b, "context") ?? new Uint8Array(0));
+      const d = keys.decrypt(c, p(c, "name"), reqBytes(b, "ciphertext"), optBytes(b, "context") ?? new Uint8Array(0));
       return { body: { plaintext: toB64(d.plaintext), version: d.version } };
     }),
     route("POST", "/v1/key/hmac/:name", (req, c) => {
-      const h = keys.hmac(c, p(req, "name"), reqBytes(body(req), "message"));
+      const h = keys.hmac(c, p(c, "name"), reqBytes(body(req), "message"));
       return { body: { hmac: toB64(h.hmac), version: h.version } };
     }),
     route("POST", "/v1/policy/create/:name", async (req, c) => {
       const b = body(req);
-      await admin.createPolicy(c, p(req, "name"), { allow: stringList(b, "allow"), deny: stringList(b, "deny") });
+      await admin.createPolicy(c, p(c, "name"), { allow: stringList(b, "allow"), deny: stringList(b, "deny") });
       return empty;
     }),
-    route("GET", "/v1/policy/describe/:name", (req, c) => {
-      const d = admin.describePolicy(c, p(req, "name"));
+    route("GET", "/v1/policy/describe/:name", (_req, c) => {
+      const d = admin.describePolicy(c, p(c, "name"));
       return { body: { name: d.name, created_at: d.createdAt, created_by: d.createdBy } };
     }),
-    route("GET", "/v1/policy/read/:name", (req, c) => {
-      const d = admin.readPolicy(c, p(req, "name"));
+    route("GET", "/v1/policy/read/:name", (_req, c) => {
+      const d = admin.readPolicy(c, p(c, "name"));
       return { body: { name: d.name, allow: d.allow, deny: d.deny, created_at: d.createdAt, created_by: d.createdBy } };
     }),
-    route("GET", "/v1/policy/list/:pattern", (req, c) => page(admin.listPolicies(c, ...listArgs(req)))),
+    route("GET", "/v1/policy/list/:pattern", (req, c) => page(admin.listPolicies(c, ...listArgs(req, c)))),
     route("POST", "/v1/policy/assign/:name", async (req, c) => {
-      await admin.assignPolicy(c, p(req, "name"), reqString(body(req), "identity"), true);
+      await admin.assignPolicy(c, p(c, "name"), reqString(body(req), "identity"), true);
       return empty;
     }),
     route("POST", "/v1/policy/unassign/:name", async (req, c) => {
-      await admin.assignPolicy(c, p(req, "name"), reqString(body(req), "identity"), false);
+      await admin.assignPolicy(c, p(c, "name"), reqString(body(req), "identity"), false);
       return empty;
     }),
-    route("DELETE", "/v1/policy/delete/:name", async (req, c) => {
-      await admin.deletePolicy(c, p(req, "name"));
+    route("DELETE", "/v1/policy/delete/:name", async (_req, c) => {
+      await admin.deletePolicy(c, p(c, "name"));
       return empty;
     }),
     route("POST", "/v1/identity/create/:id", async (req, c) => {
       const b = body(req, true);
-      await admin.createIdentity(c, p(req, "id"), { ...opt("policy", optString(b, "policy")), ...opt("admin", optBool(b, "admin")) });
+      await admin.createIdentity(c, p(c, "id"), { ...opt("policy", optString(b, "policy")), ...opt("admin", optBool(b, "admin")) });
       return empty;
     }),
-    route("GET", "/v1/identity/describe/:id", (req, c) => ({ body: identityJson(admin.describeIdentity(c, p(req, "id"))) })),
+    route("GET", "/v1/identity/describe/:id", (_req, c) => ({ body: identityJson(admin.describeIdentity(c, p(c, "id"))) })),
     route("GET", "/v1/identity/self/describe", (_req, c) => {
       const d = admin.describeSelf(c);
       return { body: { ...identityJson(d), allow: d.allow, deny: d.deny } };
     }),
-    route("GET", "/v1/identity/list/:pattern", (req, c) => page(admin.listIdentities(c, ...listArgs(req)), "identities")),
-    route("DELETE", "/v1/identity/delete/:id", async (req, c) => {
-      await admin.deleteIdentity(c, p(req, "id"));
+    route("GET", "/v1/identity/list/:pattern", (req, c) => page(admin.listIdentities(c, ...listArgs(req, c)), "identities")),
+    route("DELETE", "/v1/identity/delete/:id", async (_req, c) => {
+      await admin.deleteIdentity(c, p(c, "id"));
       return empty;
     }),
     route("GET", "/v1/log/audit", (req, c) => {
-      admin.authorize(c);
-      return { headers: { "content-type": "application/x-ndjson" }, body: node.auditStream(req.signal) };
+      const visible = admin.auditScope(c);
+      // `stream` (not a piped body): a client that hangs up ends it, not an error.
+      return { headers: { "content-type": "application/x-ndjson" }, stream: auditNdjson(node.auditStream(req.signal), visible) };
     }),
-    route("POST", "/v1/enclave/create/:name", async (req, c) => {
-      await admin.createEnclave(c, p(req, "name"));
+    route("POST", "/v1/enclave/create/:name", async (_req, c) => {
+      await admin.createEnclave(c, p(c, "name"));
       return empty;
     }),
-    route("DELETE", "/v1/enclave/delete/:name", async (req, c) => {
-      await admin.deleteEnclave(c, p(req, "name"));
+    route("DELETE", "/v1/enclave/delete/:name", async (_req, c) => {
+      await admin.deleteEnclave(c, p(c, "name"));
       return empty;
     }),
-    route("GET", "/v1/enclave/describe/:name", (req, c) => {
-      const d = admin.describeEnclave(c, p(req, "name"));
+    route("GET", "/v1/enclave/describe/:name", (_req, c) => {
+      const d = admin.describeEnclave(c, p(c, "name"));
       return { body: { name: d.name, created_at: d.createdAt, created_by: d.createdBy } };
     }),
-    route("GET", "/v1/enclave/list/:pattern", (req, c) => page(admin.listEnclaves(c, ...listArgs(req)))),
+    route("GET", "/v1/enclave/list/:pattern", (req, c) => page(admin.listEnclaves(c, ...listArgs(req, c)))),
     route("GET", "/v1/cluster/status", (_req, c) => {
       admin.authorize(c, "root");
       return { body: clusterStatus(node) };

@@ -59,7 +59,7 @@ store("should hold no unsealed key material in any file :: generated keys, rotat
     const root = "h1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
     const kms = createKms({ state: node.state, sink: node, crypto, rootIdentity: root });
     await node.propose({ kind: "createEnclave", name: "default" }, "");
-    const caller = { identity: root, enclave: "default", path: "/" };
+    const caller = { identity: root, enclave: "default", path: "/", route: "/", params: {} };
     for (let i = 0; i < 10; i++) await kms.keys.create(caller, `key-${i}`, {});
     for (let i = 0; i < 5; i++) await kms.keys.create(caller, `key-${i}`, { addVersion: true });
     const secrets: Buffer[] = [Buffer.from(s.rootKey), Buffer.from(hsmKey)];
