@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { connect as netConnect } from "node:net";
 import { connect as tlsConnect } from "node:tls";
-import { createKmsClient } from "@mc/kms";
+import { request as httpsRequest } from "node:https";
+import { clientCertificateOf, createDevCa, createKmsClient, newApiKey, parseApiKey } from "@mc/kms";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { freePort } from "../harness/free-port.js";
@@ -117,6 +118,43 @@ edge("should fail over to the next node when one is unreachable", async ({ fx, k
   const client = await createKmsClient({ server: `127.0.0.1:${dead}`, fallbacks: [`127.0.0.1:${must(fx).port}`], ca, ...(kms?.rootApiKey ? { apiKey: kms.rootApiKey } : {}) });
   assert.is((await client.call<{ status: string }>("GET", "/v1/health/live")).status, "ok");
   client.close();
+});
+
+/** GET with a client certificate PEM that may hold several certificates; status and body. */
+function getWith(port: number, path: string, ca: Buffer, cert: string, key: string, maxVersion: "TLSv1.2" | "TLSv1.3" = "TLSv1.3"): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest({ host: "127.0.0.1", port, path, ca, cert, key, maxVersion, agent: false }, (res) => {
+      let body = "";
+      res.on("data", (c: Buffer) => (body += c.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+edge("should refuse two unrelated leaf certificates in one handshake and accept a leaf with its issuer", async ({ fx, kms, ca }) => {
+  const port = must(fx).port;
+  const root = await clientCertificateOf(parseApiKey(must(kms).rootApiKey ?? "") ?? new Uint8Array(32));
+  const other = await clientCertificateOf(parseApiKey(newApiKey()) ?? new Uint8Array(32));
+  const tooMany = { status: 400, body: { message: "tls: received more than one client certificate" } };
+  // The root's own key signs the handshake; the second leaf rides along (TLS 1.3 encrypts that message, 1.2 does not).
+  for (const version of ["TLSv1.2", "TLSv1.3"] as const) {
+    for (const pem of [root.cert + other.cert, root.cert + other.cert + root.cert]) {
+      const res = await getWith(port, "/v1/status", ca, pem, root.key, version);
+      assert.equal({ status: res.status, body: JSON.parse(res.body) as unknown }, tooMany, version);
+    }
+  }
+  assert.is((await getWith(port, "/v1/status", ca, root.cert, root.key)).status, 200);
+  // A CA-issued leaf followed by its CA is one chain: authenticated (an unknown identity, so 403), not refused.
+  const clientCa = await createDevCa(`client CA ${Date.now()}`);
+  const leaf = await clientCa.issueClient("operator");
+  const chained = await getWith(port, "/v1/status", ca, leaf.cert + clientCa.cert, leaf.key);
+  assert.is(chained.status, 403, chained.body);
+  // Two leaves of one CA, with the CA: still two leaves.
+  const second = await clientCa.issueClient("intruder");
+  const twoOfOne = await getWith(port, "/v1/status", ca, leaf.cert + second.cert + clientCa.cert, leaf.key);
+  assert.equal({ status: twoOfOne.status, body: JSON.parse(twoOfOne.body) as unknown }, tooMany);
 });
 
 edge.run();

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import { X509Certificate } from "node:crypto";
-import type { DetailedPeerCertificate, PeerCertificate, TLSSocket } from "node:tls";
+import type { TLSSocket } from "node:tls";
 import { AppError } from "@mc/shared";
 import type { Caller } from "../../domain/authz.js";
 import { canonicalRequest } from "../../domain/canonical-request.js";
 import { identityOfCertificate } from "../tls/identity-of-cert.js";
+import { isSingleClientChain, presentedCertificates } from "../tls/presented-chain.js";
 
 /** What the edge knows about a request before any route runs. */
 export interface RequestInfo {
@@ -22,16 +22,6 @@ export interface RequestInfo {
 type Peer = { identity: string | undefined; error: AppError | undefined };
 const perSocket = new WeakMap<TLSSocket, Peer>();
 
-function countLeaves(cert: DetailedPeerCertificate): number {
-  let leaves = 0;
-  const seen = new Set<PeerCertificate>();
-  for (let c: DetailedPeerCertificate | undefined = cert; c && !seen.has(c) && c.raw; c = c.issuerCertificate) {
-    seen.add(c);
-    if (!new X509Certificate(c.raw).ca) leaves += 1;
-  }
-  return leaves;
-}
-
 /**
  * The caller's identity from the TLS client certificate, computed once per
  * connection (a connection's certificate never changes).
@@ -39,15 +29,16 @@ function countLeaves(cert: DetailedPeerCertificate): number {
 function peerOf(socket: TLSSocket, verify: boolean): Peer {
   let peer = perSocket.get(socket);
   if (peer) return peer;
-  const cert = typeof socket.getPeerCertificate === "function" ? socket.getPeerCertificate(true) : undefined;
-  if (!cert || !cert.raw) {
+  const presented = presentedCertificates(socket);
+  const cert = presented[0];
+  if (!cert) {
     peer = { identity: undefined, error: undefined };
-  } else if (countLeaves(cert) > 1) {
+  } else if (!isSingleClientChain(presented)) {
     peer = { identity: undefined, error: new AppError("invalid_argument", "tls: received more than one client certificate") };
   } else if (verify && !socket.authorized) {
     peer = { identity: undefined, error: new AppError("unauthenticated", "tls: client certificate is required", { cause: socket.authorizationError }) };
   } else {
-    peer = { identity: identityOfCertificate(cert.raw), error: undefined };
+    peer = { identity: identityOfCertificate(cert), error: undefined };
   }
   perSocket.set(socket, peer);
   return peer;
