@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { connect } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -21,6 +22,21 @@ routes.before(async (ctx) => {
 routes.after(async (ctx) => {
   await ctx.env.close();
 });
+
+/** A GET with the path exactly as given; the answer's status line and headers as text, and its body. */
+function rawGet(port: number, path: string): Promise<{ status: number; head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    const s = connect(port, "127.0.0.1", () => s.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    s.on("data", (c: Buffer) => (data += c.toString("utf8")));
+    s.on("error", reject);
+    s.on("close", () => {
+      const end = data.indexOf("\r\n\r\n");
+      const head = data.slice(0, end);
+      resolve({ status: Number(head.split(" ")[1]), head, body: data.slice(end + 4) });
+    });
+  });
+}
 
 const local = (env: GatewayEnv, url: string): string => url.replace(publicBase, env.base);
 
@@ -198,6 +214,21 @@ routes("should serve the notes index as HTML or JSON, and redirect the slashless
   const redirect = await fetch(`${env.base}/client/mc/release/notes`, { redirect: "manual" });
   assert.is(redirect.status, 301);
   assert.is(redirect.headers.get("location"), `${publicBase}/client/mc/release/notes/`);
+});
+
+routes("should redirect only a valid component and never copy an invalid one into Location", async ({ env }) => {
+  const url = new URL(env.base);
+  // Raw request lines: fetch would normalise or refuse these paths before sending.
+  for (const component of ["m%0d%0aX-Injected:%20y", "m%0aX", "m%e2%80%a8", "m%20c", "m%c3%a9", "MC", "m..", "%2e%2e"]) {
+    const res = await rawGet(Number(url.port), `/client/${component}/release/notes`);
+    assert.is(res.status, 404, `${component}: ${res.head}`);
+    assert.not.match(res.head, /^location:/im, component);
+    assert.not.match(res.head, /^x-injected/im, component);
+    assert.equal(JSON.parse(res.body), { code: 404, message: "file not found" }, component);
+  }
+  const ok = await rawGet(Number(url.port), "/client/mc-2/release/notes");
+  assert.is(ok.status, 301);
+  assert.match(ok.head, new RegExp(`^location: ${publicBase}/client/mc-2/release/notes/\r?$`, "im"));
 });
 
 routes("should cache for 5 minutes, refresh after, and drop the cache on publish", async ({ env }) => {

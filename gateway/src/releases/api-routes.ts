@@ -166,8 +166,11 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
       methods: ["GET"],
       pattern: "/:product/:component/release/notes",
       handle(req) {
-        checkProduct(req.params.product);
-        return { status: 301, headers: { location: `${urlOf(base, `${req.params.product}/${req.params.component}/release/notes/`)}` } };
+        const product = checkProduct(req.params.product);
+        // Location is built only from names the grammar allows (no CR/LF, spaces or non-ASCII can reach a header).
+        const component = req.params.component ?? "";
+        if (!isName(component)) throw new AppError("not_found", "file not found");
+        return { status: 301, headers: { location: urlOf(base, `${product}/${component}/release/notes/`) } };
       },
     },
   ];
