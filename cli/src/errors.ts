@@ -102,7 +102,20 @@ function causeText(err: unknown): string {
   return err.message;
 }
 
+/** Something a person can read for an error that brought no message of its own (`new Error()`, a thrown string ""). */
+function nonEmpty(message: string, err: unknown): string {
+  if (message.trim() !== "") return message;
+  const code = typeof err === "object" && err !== null ? str((err as { code?: unknown }).code) : "";
+  const name = err instanceof Error && err.name !== "Error" ? err.name : "";
+  return `Unexpected error${code || name ? ` (${code || name})` : ""}.`;
+}
+
 export function describeError(err: unknown): DescribedError {
+  const d = describe(err);
+  return { ...d, message: nonEmpty(d.message, err) };
+}
+
+function describe(err: unknown): DescribedError {
   const app = isAppError(err) ? err : undefined;
   if (!app && s3Code(err) !== "") {
     // A raw S3 error that no command wrapped: its code still reaches scripts.

@@ -46,6 +46,19 @@ output("should write `mc: <ERROR> <msg> <Cause>.` to stderr and error JSON to st
   assert.is(parsed.error.cause.error.Code, "NoSuchKey");
 });
 
+output("should never print an empty message or cause message in error JSON", () => {
+  for (const err of [mcError("No such alias `x` found."), new Error(""), Object.assign(new Error(""), { code: "EIO" }), ""]) {
+    const stdout = sink(false);
+    createOutput({ json: true, quiet: false, debug: false, stdout, stderr: sink(false) }).error(err, "fatal");
+    const parsed = JSON.parse(stdout.text()) as { error: { message: string; cause: { message: string } } };
+    assert.ok(parsed.error.message.trim() !== "", stdout.text());
+    assert.ok(parsed.error.cause.message.trim() !== "", stdout.text());
+  }
+  const stderr = sink(false);
+  createOutput({ json: false, quiet: false, debug: false, stdout: sink(false), stderr }).error(mcError("No such alias `x` found."), "fatal");
+  assert.is(stderr.text(), "mc: <ERROR> No such alias `x` found.\n");
+});
+
 output.run();
 
 // ---

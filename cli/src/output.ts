@@ -45,7 +45,8 @@ export function createOutput(options: OutputOptions): Output {
     error(err, type = "error") {
       const d = describeError(err);
       if (options.json) {
-        const error: Record<string, unknown> = { message: d.message, cause: { message: d.causeMessage, error: d.causeError }, type };
+        // An error without a cause of its own is its own cause: scripts read .error.cause.message and must never find it empty.
+        const error: Record<string, unknown> = { message: d.message, cause: { message: d.causeMessage || d.message, error: d.causeError }, type };
         if (options.debug) {
           error["trace"] = { message: d.message, source: err instanceof Error ? (err.stack ?? "").split("\n").slice(1, 6).map((s) => s.trim()) : [] };
           error["sysinfo"] = { "host.name": process.env["HOSTNAME"] ?? "", "host.os": process.platform, "host.arch": process.arch, "host.lang": process.version };

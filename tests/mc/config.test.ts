@@ -166,7 +166,7 @@ global("should print JSON errors on stdout, one line, with --json", async () => 
   assert.is(r.code, 1);
   assert.is(r.stderr, "");
   assert.is(r.stdout.trim().split("\n").length, 1);
-  assert.equal(jsonLines(r.stdout)[0], { status: "error", error: { message: "No such alias `nosuch` found.", cause: { message: "", error: {} }, type: "fatal" } });
+  assert.equal(jsonLines(r.stdout)[0], { status: "error", error: { message: "No such alias `nosuch` found.", cause: { message: "No such alias `nosuch` found.", error: {} }, type: "fatal" } });
 });
 
 global("should add trace and sysinfo with --debug", async () => {

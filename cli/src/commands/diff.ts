@@ -42,7 +42,8 @@ export class DiffCommand extends BaseCommand {
       else if (sa === undefined) [code, text] = [6, `> ${secondUrl}`];
       else if (sa !== sb) [code, text] = [2, `! ${secondUrl}`];
       else continue;
-      ctx.output.result({ status: "success", first: firstUrl, second: secondUrl, diff: code }, text);
+      // Upstream leaves the side an entry is missing from empty rather than naming a path that does not exist.
+      ctx.output.result({ status: "success", first: sa === undefined ? "" : firstUrl, second: sb === undefined ? "" : secondUrl, diff: code }, text);
     }
   }
 }
