@@ -1,5 +1,6 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
+import { isClosedPipe } from "./closed-pipe.js";
 import { resolveAliases } from "./config/aliases.js";
 import { loadConfigDir } from "./config/config-dir.js";
 import { currentPlatform } from "./config/home-dir.js";
@@ -68,6 +69,8 @@ export abstract class BaseCommand extends Command {
       return signal ? exitCodeOf(undefined, { signal }) : code;
     } catch (err) {
       if (signal) return exitCodeOf(err, { signal });
+      // The reader went away (`| head`): nothing to report, as a process killed by SIGPIPE.
+      if (isClosedPipe(err)) return exitCodeOf(err, { signal: "SIGPIPE" });
       if (isAppError(err) && err.details["usage"] === "true" && !output.json) {
         stderr.write(`mc: <ERROR> Invalid command usage, ${err.message}\n\n${this.cli.usage(this, { detailed: false })}`);
       } else {

@@ -24,6 +24,7 @@ codes("should exit 128+n for signals", () => {
   assert.is(exitCodeOf(undefined, { signal: "SIGINT" }), 130);
   assert.is(exitCodeOf(undefined, { signal: "SIGKILL" }), 137);
   assert.is(exitCodeOf(new Error("x"), { signal: "SIGTERM" }), 143);
+  assert.is(exitCodeOf(undefined, { signal: "SIGPIPE" }), 141);
 });
 
 codes.run();

@@ -7,10 +7,21 @@ export const exitCodes = {
   updateError: 255,
   sigint: 130,
   sigkill: 137,
+  /**
+   * stdout closed early (`mc ls | head -1`): 128 + SIGPIPE, what the shell
+   * reports for Go's mc, which the kernel kills with SIGPIPE on that write.
+   * Node ignores SIGPIPE, so we exit with the same status instead.
+   */
+  closedPipe: 141,
   sigterm: 143,
 } as const;
 
-const signalCodes: Readonly<Record<string, number>> = { SIGINT: exitCodes.sigint, SIGKILL: exitCodes.sigkill, SIGTERM: exitCodes.sigterm };
+const signalCodes: Readonly<Record<string, number>> = {
+  SIGINT: exitCodes.sigint,
+  SIGKILL: exitCodes.sigkill,
+  SIGPIPE: exitCodes.closedPipe,
+  SIGTERM: exitCodes.sigterm,
+};
 
 export interface ExitContext {
   /** The command that failed, e.g. "update" or "cp". */

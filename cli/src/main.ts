@@ -1,80 +1,84 @@
-// Entry point of `mc`: global --version/--help, unknown-command and usage
-// errors as the contract prints them, then the clipanion command.
+// Entry point of `mc`: the app's own flags (--help, --version) before the
+// command, help for command groups, unknown commands as the contract prints
+// them, then the clipanion command.
 import { Builtins, Cli } from "clipanion";
+import { endOnClosedPipe } from "./closed-pipe.js";
 import { commands } from "./commands/index.js";
 import { joinDashValues } from "./dash-values.js";
+import { mcError } from "./errors.js";
 import { exitCodes } from "./exit-codes.js";
+import { splitCommandLine } from "./help/command-line.js";
+import { createCommandTree } from "./help/command-tree.js";
+import { globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
+import { renderAppHelp, renderGroupHelp } from "./help/render-help.js";
+import { createOutput } from "./output.js";
 import { suggest } from "./suggest.js";
+import { parseBool } from "./util/parse-bool.js";
 import { versionText } from "./version.js";
+
+// Before anything can write: a closed stdout ends mc quietly with 141.
+endOnClosedPipe();
 
 const cli = new Cli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
 for (const command of commands) cli.register(command);
 cli.register(Builtins.HelpCommand);
+const tree = createCommandTree(commands);
 
 const args = joinDashValues(process.argv.slice(2));
-const first = args[0];
-const paths = commands.flatMap((c) => c.paths ?? []);
-const topLevel = new Set(paths.map((p) => p[0] ?? ""));
-/** Global flags that take a value: their value is not the command name. */
-const valueFlags = new Set(["-C", "--config-dir", "--resolve", "-H", "--custom-header", "--limit-upload", "--limit-download"]);
+const json = args.includes("--json") || parseBool(process.env["MC_JSON"]);
 
-/**
- * urfave/cli accepts global flags before the command (`mc -C dir ls`);
- * clipanion wants the command path first, so move it there.
- */
-function reorder(argv: readonly string[]): { name: string | undefined; argv: string[] } {
-  let i = 0;
-  while (i < argv.length && (argv[i] ?? "").startsWith("-")) i += valueFlags.has(argv[i] ?? "") ? 2 : 1;
-  const name = argv[i];
-  if (name === undefined) return { name, argv: [...argv] };
-  let length = 1;
-  for (const path of paths) {
-    if (path.length > length && path.every((word, j) => argv[i + j] === word)) length = path.length;
-  }
-  return { name, argv: [...argv.slice(i, i + length), ...argv.slice(0, i), ...argv.slice(i + length)] };
+/** A fatal error before any command runs, with "Did you mean" hints under the text form. */
+function fail(message: string, hints: readonly string[] = []): number {
+  createOutput({ json, quiet: true, debug: false, stdout: process.stdout, stderr: process.stderr }).error(mcError(message), "fatal");
+  if (!json && hints.length > 0) process.stderr.write(`Did you mean one of these?\n${hints.map((h) => `\t‘${h}’\n`).join("")}`);
+  return exitCodes.fatal;
 }
 
-async function main(): Promise<number> {
-  if (first === undefined) {
-    process.stderr.write(cli.usage(null));
-    return exitCodes.fatal;
-  }
-  if (first === "--version" || first === "-v") {
-    process.stdout.write(`${versionText()}\n`);
-    return exitCodes.ok;
-  }
-  if (first === "-h" || first === "--help" || first === "help") {
-    process.stdout.write(cli.usage(null));
-    return exitCodes.ok;
-  }
-  const { name = first, argv } = reorder(args);
-  if (!topLevel.has(name)) {
-    const hints = suggest(name, [...topLevel]);
-    const json = args.includes("--json");
-    const message = `\`${name}\` is not a recognized command. Get help using \`--help\` flag.`;
-    if (json) process.stdout.write(`${JSON.stringify({ status: "error", error: { message, cause: { message: "", error: {} }, type: "fatal" } })}\n`);
-    else process.stderr.write(`mc: <ERROR> ${message}\n${hints.length ? `Did you mean one of these?\n${hints.map((h) => `\t‘${h}’\n`).join("")}` : ""}`);
-    return exitCodes.fatal;
-  }
+const notRecognized = (word: string): string => `\`${word}\` is not a recognized command. Get help using \`--help\` flag.`;
+
+function runCommand(argv: string[]): Promise<number> {
   let command;
   try {
     command = cli.process(argv);
   } catch (err) {
     const text = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    const known = commands.filter((c) => (c.paths ?? []).some((p) => p.every((word, i) => argv[i] === word)));
-    // A command group without its subcommand (`mc admin kms key`): list the group.
-    const words: string[] = [];
-    for (let i = 0; i < argv.length; i++) {
-      const a = argv[i] ?? "";
-      if (valueFlags.has(a)) i++;
-      else if (!a.startsWith("-")) words.push(a);
-    }
-    const group = known.length ? [] : paths.filter((p) => p.length > words.length && words.every((w, i) => p[i] === w));
-    const usage = known[0] ? `\n${cli.usage(known[0], { detailed: false })}` : group.map((p) => `\tmc ${p.join(" ")}\n`).join("");
-    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${usage}`);
-    return exitCodes.fatal;
+    const known = commands.find((c) => (c.paths ?? []).some((p) => p.every((word, i) => argv[i] === word)));
+    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${known ? `\n${cli.usage(known, { detailed: false })}` : ""}`);
+    return Promise.resolve(exitCodes.fatal);
   }
   return cli.run(command, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+}
+
+async function main(): Promise<number> {
+  const { leading, words } = splitCommandLine(args);
+  const unknownFlag = leading.find((f) => globalFlagOf(f) === undefined);
+  if (unknownFlag !== undefined) return fail(`Invalid command usage, Unsupported option name ("${unknownFlag.split("=")[0] ?? unknownFlag}").`);
+  // urfave/cli: the app's --help and --version win over any command after them.
+  if (leading.some((f) => helpFlag.names.includes(f)) || words[0]?.word === "help") {
+    process.stdout.write(renderAppHelp(tree));
+    return exitCodes.ok;
+  }
+  if (leading.some((f) => versionFlag.names.includes(f))) {
+    process.stdout.write(`${versionText()}\n`);
+    return exitCodes.ok;
+  }
+  if (words.length === 0) {
+    process.stderr.write(renderAppHelp(tree));
+    return exitCodes.fatal;
+  }
+  const found = tree.resolve(words.map((w) => w.word));
+  if (found.kind === "unknown") return fail(notRecognized(found.word), suggest(found.word, tree.entries([]).flatMap((e) => e.names)));
+  if (found.kind === "group") {
+    // Upstream's commandNotFound: no subcommand shows the group's help (exit 0), a wrong one is an error.
+    if (found.next === undefined) {
+      process.stdout.write(renderGroupHelp(tree, found.path));
+      return exitCodes.ok;
+    }
+    return fail(notRecognized(found.next), suggest(found.next, tree.entries(found.path).flatMap((e) => e.names)));
+  }
+  // clipanion wants the command path first; urfave/cli lets flags come anywhere.
+  const pathIndexes = new Set(words.slice(0, found.path.length).map((w) => w.index));
+  return runCommand([...found.path, ...args.filter((_, i) => !pathIndexes.has(i))]);
 }
 
 // No top-level await: the bundle is CommonJS so bin/mc.js can load it with a V8 code cache.

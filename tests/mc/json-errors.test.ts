@@ -25,6 +25,7 @@ errors.before(async () => {
 
 errors("should give every error a non-empty message and cause message", async () => {
   const cases: string[][] = [
+    ["lss"], // unknown command (main.ts)
     ["diff", root], // usage error raised by a command
     ["alias", "remove", "nosuch"], // an mc error without a cause
     ["--limit-upload", "garbage", "ls", root], // a bad global flag value

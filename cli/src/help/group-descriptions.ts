@@ -1,0 +1,19 @@
+// One line per command group, upstream's wording where upstream has the group
+// (its cli.Command Usage); a group of ours says what it holds.
+export const groupDescriptions: Readonly<Record<string, string>> = {
+  admin: "manage MinIO servers",
+  "admin kms": "perform KMS management operations",
+  "admin kms key": "manage KMS keys",
+  "admin kms identity": "show KMS identities and their policies",
+  alias: "manage server credentials in configuration file",
+  anonymous: "manage anonymous access to buckets and objects",
+  encrypt: "manage bucket encryption config",
+  event: "manage object notifications",
+  ilm: "manage bucket lifecycle",
+  "ilm rule": "manage bucket lifecycle rules",
+  legalhold: "manage legal hold for object(s)",
+  retention: "set retention for object(s)",
+  share: "generate URL for temporary access to an object",
+  tag: "manage tags for bucket and object(s)",
+  version: "manage bucket versioning",
+};
