@@ -1,27 +1,13 @@
 import fc from "fast-check";
-import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { createFixture, runKms, type KmsFixture, type RunningKms } from "./kms-harness.js";
+import { fuzzSeed, fuzzSuite } from "./fuzz-server.js";
 
 /**
  * 5,000 generated malformed requests across all routes: every answer is a
  * 4xx with the contract's JSON error, the process survives, and a valid
  * request still works afterwards.
  */
-interface Ctx {
-  fx: KmsFixture | undefined;
-  kms: RunningKms | undefined;
-}
-const fuzz = suite<Ctx>("kms malformed requests (fast-check)", { fx: undefined, kms: undefined });
-
-fuzz.before(async (ctx) => {
-  ctx.fx = await createFixture("software");
-  ctx.kms = await runKms(ctx.fx, { KMS_HSM_KEY: "" });
-});
-fuzz.after(async (ctx) => {
-  await ctx.kms?.proc.stop();
-  await ctx.fx?.cleanup();
-});
+const fuzz = fuzzSuite("kms malformed requests (fast-check)");
 
 interface Req {
   readonly method: string;
@@ -113,7 +99,7 @@ fuzz("should answer every malformed request with a 4xx JSON error", async ({ kms
     assert.type(body.message, "string", where);
     if (res.status === 405) assert.ok(typeof res.headers.allow === "string" && res.headers.allow !== "", where);
   };
-  await fc.assert(fc.asyncProperty(request, check), { numRuns: 4970, seed: Number(process.env.FUZZ_SEED ?? 7373) });
+  await fc.assert(fc.asyncProperty(request, check), { numRuns: 4970, seed: fuzzSeed("kms malformed requests", 7373) });
   // Huge bodies: fewer, they are 1 MiB each.
   for (const path of bodyRoutes.slice(0, 6)) {
     for (const size of [1024 * 1024 + 1, 2 * 1024 * 1024]) {
