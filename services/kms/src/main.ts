@@ -3,11 +3,20 @@
 import { runCli } from "./cli/commands.js";
 import { StartupError } from "./config/startup-error.js";
 
+// A closed stdout (`kms apikey new | head -c 8`) ends quietly with 141, as a program killed by SIGPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(141);
+    throw err;
+  });
+}
+
 try {
   process.exitCode = await runCli(process.argv.slice(2));
 } catch (err) {
-  if (err instanceof StartupError) process.stderr.write(`${err.message}\n`);
-  else process.stderr.write(`kms: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  // One line, never a stack: the message says what to fix.
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`${err instanceof StartupError || message.startsWith("kms: ") ? message : `kms: ${message}`}\n`);
   process.exitCode = 1;
 }
 // Anything still pending after a failed start must not keep the process alive.

@@ -84,13 +84,27 @@ interface ClusterStatusBody {
   warnings?: string[];
 }
 
+/** --server is HOST:PORT or https://HOST[:PORT]; anything else is one clear line here, not a URL parser's stack later. */
+function serverOf(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value.includes("://") ? value : `https://${value}`);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== "https:" || url.hostname === "" || url.pathname !== "/" || url.search !== "") {
+    throw new StartupError(`kms: --server must be HOST:PORT or https://HOST:PORT, got '${value}'`);
+  }
+  return value;
+}
+
 const withoutFlags = (args: readonly string[]): string[] =>
   args.filter((a, i) => !a.startsWith("--") && !(i > 0 && ["--server", "--api-key", "--ca"].includes(args[i - 1] ?? "")));
 
 /** `kms cluster add|remove|status` against a running node (contract §8). */
 export async function clusterCommand(sub: string, args: readonly string[], out: (line: string) => void): Promise<number> {
   if (!["add", "remove", "status"].includes(sub)) throw new StartupError(`kms: unknown cluster command '${sub}'`);
-  const server = flag(args, "--server") ?? "127.0.0.1:7373";
+  const server = serverOf(flag(args, "--server") ?? "127.0.0.1:7373");
   const apiKey = flag(args, "--api-key") ?? process.env.KMS_API_KEY;
   if (!apiKey) throw new StartupError("kms: cluster commands need an API key (KMS_API_KEY or --api-key)");
   const caFile = flag(args, "--ca") ?? process.env.KMS_CA;
@@ -128,7 +142,33 @@ export async function clusterCommand(sub: string, args: readonly string[], out: 
   }
 }
 
+/** The flags of each command (values own the next word); a command not listed here reads its own. */
+const commandFlags: Readonly<Record<string, { readonly values: readonly string[]; readonly switches: readonly string[] }>> = {
+  server: { values: ["--config", "--address"], switches: ["--dev"] },
+  cluster: { values: ["--server", "--api-key", "--ca"], switches: [] },
+  hsm: { values: [], switches: [] },
+  apikey: { values: [], switches: [] },
+  identity: { values: [], switches: [] },
+};
+
+/** A mistyped flag must stop the command with one line, not be ignored. */
+function checkFlags(argv: readonly string[]): void {
+  const known = commandFlags[argv[0] ?? ""];
+  if (!known) return;
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i] ?? "";
+    if (!word.startsWith("-")) continue;
+    const name = word.split("=")[0] ?? word;
+    if (known.values.includes(name)) {
+      if (!word.includes("=")) i++;
+    } else if (!known.switches.includes(name)) {
+      throw new StartupError(`kms: unknown flag '${name}' for '${argv[0]}' (see kms --help)`);
+    }
+  }
+}
+
 export async function runCli(argv: readonly string[]): Promise<number> {
+  checkFlags(argv);
   const [command, sub, ...rest] = argv;
   const out = (line: string) => process.stdout.write(`${line}\n`);
   switch (`${command ?? ""} ${sub ?? ""}`.trim()) {
