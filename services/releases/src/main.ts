@@ -1,4 +1,5 @@
 // Composition root of the release service CLI: the only place that starts I/O.
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { connectNatsBus, createLogger, isAppError, type Bus } from "@mc/shared";
@@ -35,15 +36,34 @@ or .data/minisign.key, --nats $NATS_URL.
 
 const log = createLogger("releases");
 
+// A closed stdout (`releases sbom … | head -1`) ends quietly with 141, as a program killed by SIGPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(141);
+    throw err;
+  });
+}
+
 function fail(message: string, code = 1): never {
   process.stderr.write(`releases: ${message}\n`);
   process.exit(code);
 }
 
+/** Exits once the text is written: exiting right after write() would hide a closed stdout behind `code`. */
+async function printAndExit(text: string, code: number): Promise<never> {
+  await new Promise<void>((done) => process.stdout.write(text, (err) => (err ? process.exit(141) : done())));
+  process.exit(code);
+}
+
+/** A file-system failure as one line: "not a directory, open '/x/y'" rather than a stack. */
+function oneLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split("\n")[0]?.replace(/^E[A-Z]+: /, "") ?? message;
+}
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === undefined || command === "-h" || command === "--help" || command === "help") {
-  process.stdout.write(usage);
-  process.exit(command === undefined ? 1 : 0);
+  await printAndExit(usage, command === undefined ? 1 : 0);
 }
 
 let values: Record<string, string | boolean | undefined>;
@@ -68,10 +88,7 @@ try {
 } catch (err) {
   fail(`${err instanceof Error ? err.message : "bad arguments"}\n\n${usage}`);
 }
-if (values.help) {
-  process.stdout.write(usage);
-  process.exit(0);
-}
+if (values.help) await printAndExit(usage, 0);
 
 const str = (name: string): string | undefined => (typeof values[name] === "string" ? (values[name] as string) : undefined);
 function need(name: string): string {
@@ -82,6 +99,18 @@ function need(name: string): string {
 const storeSpec = str("store") ?? process.env.RELEASES_STORE ?? ".data/releases";
 const keyFile = resolve(str("key") ?? process.env.RELEASES_SIGNING_KEY ?? ".data/minisign.key");
 const natsUrl = str("nats") ?? process.env.NATS_URL;
+
+/** A folder the command writes into must exist: say so before any work, with the flag that named it. */
+async function needFolder(flag: string, dir: string): Promise<void> {
+  const found = await stat(dir).catch((err: unknown) => fail(`${command}: ${flag} ${dir}: ${oneLine(err)}`));
+  if (!found.isDirectory()) fail(`${command}: ${flag} ${dir}: not a directory`);
+}
+
+function needHttpUrl(flag: string): string {
+  const url = need(flag).replace(/\/+$/, "");
+  if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url)) fail(`${command}: --${flag} must be an http(s) URL, got '${url}'`);
+  return url;
+}
 
 async function connect(): Promise<Bus | undefined> {
   if (!natsUrl) return undefined;
@@ -119,6 +148,7 @@ try {
     }
     case "sbom": {
       const out = str("out");
+      if (out !== undefined) await needFolder("--out", out);
       const written = await runSbom({ from: need("from"), licenses: need("licenses"), component: need("component"), releaseId: need("release"), ...(out ? { outDir: out } : {}) });
       process.stdout.write(`${written.join("\n")}\n`);
       break;
@@ -130,9 +160,9 @@ try {
       break;
     }
     case "serve": {
+      const baseUrl = needHttpUrl("base-url");
       const bus = await connect();
       if (!bus) fail("serve: --nats is required");
-      const baseUrl = need("base-url").replace(/\/+$/, "");
       const server = await serveReleases({ bus, store: await openReleaseStore(storeSpec, process.env), base: baseUrl, log });
       log.info({ nats: natsUrl, store: storeSpec, base: baseUrl }, "releases ready");
       process.stdout.write(`releases ready (nats ${natsUrl}, store ${storeSpec})\n`);
@@ -151,6 +181,6 @@ try {
   }
 } catch (err) {
   if (isAppError(err) && err.reason !== "internal") fail(err.message);
-  log.error({ err }, "failed");
-  fail("internal error (details in the log)");
+  // Anything else (a file that cannot be written, a store that cannot be reached): its one line, never a stack.
+  fail(`${command}: ${oneLine(err)}`);
 }
