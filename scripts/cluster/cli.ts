@@ -26,6 +26,23 @@ const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 
+// A closed stdout (`npm run cluster -- up | head -2`) ends quietly with 141, as a program killed by SIGPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(141);
+    throw err;
+  });
+}
+
+/** Bad input is a usage error (status 2): named in one line before anything starts. */
+function usageError(argv: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
+  const [command, ...extra] = argv;
+  if (command !== undefined && extra.length > 0) return `'${command}' takes no arguments, got '${extra.join(" ")}'`;
+  const ports = env.MC_CLUSTER_PORTS;
+  if (ports !== undefined && ports !== "" && ports !== "auto") return `MC_CLUSTER_PORTS must be 'auto' or unset, got '${ports}'`;
+  return undefined;
+}
+
 async function main(command: string | undefined): Promise<number> {
   const dir = clusterDir();
   const shown = relative(process.cwd(), dir).startsWith("..") ? dir : relative(process.cwd(), dir) || ".";
@@ -61,9 +78,15 @@ async function main(command: string | undefined): Promise<number> {
   }
 }
 
+const bad = ["up", "status", "down"].includes(process.argv[2] ?? "") ? usageError(process.argv.slice(2), process.env) : undefined;
 try {
-  process.exitCode = await main(process.argv[2]);
+  if (bad !== undefined) {
+    process.stderr.write(`cluster: ${bad}\n`);
+    process.exitCode = 2;
+  } else process.exitCode = await main(process.argv[2]);
 } catch (err) {
-  process.stderr.write(`cluster: ${err instanceof ClusterError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  // A file that cannot be written or a process that cannot start: its one line ("not a directory, mkdir '…'"), never a stack.
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`cluster: ${err instanceof ClusterError ? message : (message.split("\n")[0] ?? message).replace(/^E[A-Z]+: /, "")}\n`);
   process.exitCode = 1;
 }
