@@ -16,6 +16,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+// A closed stdout (`gateway | head -1`) ends the gateway quietly with 141, as a program killed by SIGPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(141);
+    throw err;
+  });
+}
+
 let config;
 try {
   config = parseGatewayConfig(process.argv.slice(2), process.env);
@@ -23,7 +31,8 @@ try {
   fail(`${isAppError(err) ? err.message : "bad arguments"}\n\n${usage}`);
 }
 if (config.help) {
-  process.stdout.write(usage);
+  // Exit once written: exiting right after write() would report 0 for a closed stdout.
+  await new Promise<void>((done) => process.stdout.write(usage, (err) => (err ? process.exit(141) : done())));
   process.exit(0);
 }
 
