@@ -1,3 +1,4 @@
+import { AppError } from "@mc/shared";
 import { invalidBody } from "../../domain/results.js";
 
 /** Helpers that read a JSON request body strictly: any mismatch is `400 invalid request body`. */
@@ -69,9 +70,10 @@ export function toB64(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString("base64");
 }
 
-/** `?version=N` and `?limit=N`: a positive decimal integer, else 400. */
-export function queryInt(value: string | null, max = 0xffffffff): number | undefined {
+/** `?version=N` and `?limit=N`: a decimal integer up to `max`, else 400 naming the parameter (contract §5). */
+export function queryInt(query: URLSearchParams, name: string, max = 0xffffffff): number | undefined {
+  const value = query.get(name);
   if (value === null) return undefined;
-  if (!/^\d{1,10}$/.test(value) || Number(value) > max) throw invalidBody();
+  if (!/^\d{1,10}$/.test(value) || Number(value) > max) throw new AppError("invalid_argument", `invalid query parameter '${name}'`);
   return Number(value);
 }

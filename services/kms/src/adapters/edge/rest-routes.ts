@@ -15,7 +15,7 @@ function page(p: { items: readonly string[]; continueAt: string }, field = "name
   return { body: { [field]: p.items, continue_at: p.continueAt } };
 }
 
-const listArgs = (req: RestRequest, c: Caller): [string, string, number] => [c.params.pattern ?? "", req.query.get("continue_at") ?? "", queryInt(req.query.get("limit")) ?? 0];
+const listArgs = (req: RestRequest, c: Caller): [string, string, number] => [c.params.pattern ?? "", req.query.get("continue_at") ?? "", queryInt(req.query, "limit") ?? 0];
 
 /** The contract's REST routes (§4), all calling the same domain use cases as the Connect edge. */
 export function createKmsRoutes(kms: Kms, node: NodeInfo, infoOf: (raw: IncomingMessage) => RequestInfo): RestRoute[] {
@@ -54,12 +54,12 @@ export function createKmsRoutes(kms: Kms, node: NodeInfo, infoOf: (raw: Incoming
       return empty;
     }),
     route("GET", "/v1/key/describe/:name", (req, c) => {
-      const d = keys.describe(c, p(c, "name"), queryInt(req.query.get("version")));
+      const d = keys.describe(c, p(c, "name"), queryInt(req.query, "version"));
       return { body: { name: d.name, version: d.version, versions: d.versions, algorithm: d.algorithm, created_at: d.createdAt, created_by: d.createdBy } };
     }),
     route("GET", "/v1/key/list/:pattern", (req, c) => page(keys.list(c, ...listArgs(req, c)))),
     route("DELETE", "/v1/key/delete/:name", async (req, c) => {
-      await keys.delete(c, p(c, "name"), queryInt(req.query.get("version")));
+      await keys.delete(c, p(c, "name"), queryInt(req.query, "version"));
       return empty;
     }),
     route("POST", "/v1/key/generate/:name", (req, c) => {
