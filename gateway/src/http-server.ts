@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createClient } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { acceptRequestId, createBusTransport, requestIdHeader, type Bus, type Logger } from "@mc/shared";
+import { acceptRequestId, AppError, createBusTransport, requestIdHeader, type Bus, type Logger } from "@mc/shared";
 import { createCatalogEvents, type ReleaseStore } from "@mc/releases";
 import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import type { BusHealth } from "./bus-health.js";
+import { answerAndClose, withBodyWithin } from "./http/body-limit.js";
+import { answerConnectError, createConnectGate } from "./http/connect-gate.js";
 import { createGatewayMetrics } from "./http/metrics.js";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.js";
 import { answerHot } from "./http/send-generated.js";
@@ -16,6 +18,15 @@ import { createRestHandler, type RestRoute } from "./rest/rest-handler.js";
 
 /** Browsers call ReleaseService here (Connect protocol, same origin as the page). */
 const connectPrefix = `/${ReleaseService.typeName}/`;
+
+/**
+ * The releases contract sets no body limit. No documented path takes a body
+ * and a browser's ReleaseService request is a few hundred bytes, so 64 KiB,
+ * counted while the body is read, before any route or Connect handler.
+ */
+export const maxBodyBytes = 64 * 1024;
+/** A request (headers and body) must arrive within this time; Node answers 408 and closes otherwise. */
+const requestTimeoutMs = 15_000;
 
 export interface GatewayDeps {
   readonly bus: Bus;
@@ -71,17 +82,16 @@ export function createGateway(deps: GatewayDeps): Gateway {
     routes: [healthRoute(deps), createAssetRoute(now), ...createApiRoutes(api), ...createFileRoutes(deps.store, api)],
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
-  const connect = connectNodeAdapter({ routes: (router) => router.service(ReleaseService, createReleaseProxy(client)) });
+  const connect = createConnectGate({
+    handler: connectNodeAdapter({ routes: (router) => router.service(ReleaseService, createReleaseProxy(client)), readMaxBytes: maxBodyBytes }),
+    services: [ReleaseService],
+    maxBodyBytes,
+    onError: deps.onError ?? (() => undefined),
+  });
   const metrics = createGatewayMetrics();
   const log = deps.log?.isLevelEnabled("info") ? deps.log : undefined;
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    // The caller's id (or a new one) goes back in the response and along every bus call made for it.
-    const incoming = req.headers[requestIdHeader];
-    const reqId = acceptRequestId(typeof incoming === "string" ? incoming : undefined);
-    if (log) {
-      const started = performance.now();
-      res.once("close", () => log.info({ reqId, method: req.method, path: req.url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 }, "request"));
-    }
+
+  function serve(req: IncomingMessage, res: ServerResponse, reqId: string, body: Uint8Array): void {
     // The hot path answers at once and calls nothing: counted in place, no listener.
     if (answerHot(req, res, cache, now(), reqId)) return metrics.record(req, res.statusCode);
     res.setHeader(requestIdHeader, reqId);
@@ -89,9 +99,28 @@ export function createGateway(deps: GatewayDeps): Gateway {
     req.headers[requestIdHeader] = reqId;
     metrics.observe(req, res);
     if (req.url === "/metrics" && req.method === "GET") void metrics.render().then((text) => res.writeHead(200, { "content-type": metrics.contentType, "cache-control": "no-store" }).end(text));
-    else if (req.url?.startsWith(connectPrefix)) connect(req, res);
+    else if (req.url?.startsWith(connectPrefix)) connect(req, res, body);
     else void handler(req, res);
+  }
+
+  const server = createServer({ requestTimeout: requestTimeoutMs }, (req: IncomingMessage, res: ServerResponse) => {
+    // The caller's id (or a new one) goes back in the response and along every bus call made for it.
+    const incoming = req.headers[requestIdHeader];
+    const reqId = acceptRequestId(typeof incoming === "string" ? incoming : undefined);
+    if (log) {
+      const started = performance.now();
+      res.once("close", () => log.info({ reqId, method: req.method, path: req.url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 }, "request"));
+    }
+    // Bodies are read (or refused) before anything routes, authenticates or buffers them.
+    withBodyWithin(req, res, maxBodyBytes, () => refuseTooLarge(req, res, reqId), (body) => serve(req, res, reqId, body));
   });
+
+  function refuseTooLarge(req: IncomingMessage, res: ServerResponse, reqId: string): void {
+    metrics.record(req, 413);
+    res.setHeader(requestIdHeader, reqId);
+    if (req.url?.startsWith(connectPrefix)) answerConnectError(res, new AppError("payload_too_large", "request body too large"), true);
+    else answerAndClose(res, 413, "application/json; charset=utf-8", { code: 413, message: "request body too large" });
+  }
   return {
     server,
     cache,
