@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Server } from "node:https";
-import { createRestHandler, type RestRoute } from "@mc/gateway";
+import { createConnectGate, createRestHandler, withBodyWithin, type RestRoute } from "@mc/gateway";
 import type { AuditLog } from "./audit.js";
 import { watchCertificates, readTlsOptions, type TlsFiles } from "./cert-reloader.js";
+import { answerTimeout, defaultRequestTimeoutMs, isConnectPath, kmsServices, maxBodyBytes, refuseTooLarge } from "./edge-limits.js";
 import { publicPaths } from "./health-routes.js";
 import type { KmsMetrics } from "./metrics.js";
 import type { RequestInfo } from "./request-info.js";
@@ -49,9 +50,14 @@ export async function startEdge(o: EdgeOptions): Promise<Edge> {
     formatError: (err, status) => ({ status, body: { message: err.message } }),
     methodNotAllowedMessage: (method, allowed) => `received method '${method}' expected '${allowed.filter((m) => m !== "HEAD").join(", ")}'`,
     methodAliases: { PUT: "POST" },
-    onError: (err) => o.log(`kms: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+    maxBodyBytes,
+    onError: (err) => logInternal(err),
   });
-  const timeoutMs = o.requestTimeoutMs ?? 15_000;
+  function logInternal(err: unknown): void {
+    o.log(`kms: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  }
+  const connect = o.connect && createConnectGate({ handler: o.connect, services: kmsServices, maxBodyBytes, onError: logInternal });
+  const timeoutMs = o.requestTimeoutMs ?? defaultRequestTimeoutMs;
   const { metrics, audit, infoOf } = o;
 
   // One sweep per second instead of a timer per request (the hot path).
@@ -62,8 +68,7 @@ export async function startEdge(o: EdgeOptions): Promise<Edge> {
       if (e.deadline > now) continue;
       inflight.delete(e);
       metrics.timeouts.inc();
-      if (e.res.headersSent) e.res.destroy();
-      else e.res.writeHead(504, { "content-type": "application/json" }).end(JSON.stringify({ message: "request timeout" }));
+      answerTimeout(e.res);
     }
   }, 1000);
   sweep.unref();
@@ -103,8 +108,12 @@ export async function startEdge(o: EdgeOptions): Promise<Edge> {
         audit.record({ ip: info.ip, enclave: info.enclave, path: info.path, identity: info.identity ?? "", code: res.statusCode, micros: Math.round(seconds * 1e6) });
       });
       if (!isPublic) infoOf(req);
-      if (o.connect && path.startsWith("/kms.v1.")) o.connect(req, res);
-      else void rest(req, res);
+      // The body is read (or refused) here, before any route or Connect handler authenticates the caller.
+      const toConnect = connect !== undefined && isConnectPath(path);
+      withBodyWithin(req, res, maxBodyBytes, () => refuseTooLarge(res, toConnect), (body) => {
+        if (toConnect) connect(req, res, body);
+        else void rest(req, res);
+      });
     },
   );
   server.on("tlsClientError", () => undefined);
