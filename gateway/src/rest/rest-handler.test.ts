@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { AppError } from "@mc/shared";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -23,6 +24,7 @@ function options(logged: unknown[]): RestHandlerOptions {
       { methods: ["POST"], pattern: "/v1/key/create/:name", readsBody: true, handle: (req) => ({ body: { got: req.json() } }) },
       { methods: ["GET"], pattern: "/files/*path", handle: (req) => ({ headers: { "content-type": "text/plain" }, body: Readable.from([`file ${req.params.path}`]) }) },
       { methods: ["GET"], pattern: "/boom", handle: () => { throw new Error("secret /etc/kms/root.key"); } },
+      { methods: ["GET"], pattern: "/peer-boom", handle: () => { throw new ConnectError("parse binary: secret peer detail", Code.Internal); } },
       { methods: ["GET"], pattern: "/missing", handle: () => { throw new AppError("not_found", "key does not exist"); } },
     ],
   };
@@ -86,6 +88,9 @@ rest("should stream bodies and hide causes of unexpected errors", async ({ base,
   assert.not.match(text, "root.key");
   assert.equal(JSON.parse(text), { code: 500, message: "internal error" });
   assert.ok(logged.length > 0);
+  // An internal error from a peer (a bus hop) keeps its text in the log only.
+  const peer = await fetch(`${base}/peer-boom`);
+  assert.equal([peer.status, await peer.json()], [500, { code: 500, message: "internal error" }]);
   const missing = await fetch(`${base}/missing`);
   assert.is(missing.status, 404);
   assert.equal(await missing.json(), { code: 404, message: "key does not exist" });

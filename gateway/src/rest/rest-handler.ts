@@ -204,8 +204,10 @@ export function createRestHandler(options: RestHandlerOptions): RestHandler {
         return;
       }
       const appError = fromConnectError(err);
-      if (appError.reason === "internal") options.onError?.(err, req);
-      sendError(res, head, appError);
+      if (appError.reason !== "internal") return sendError(res, head, appError);
+      // A 500 says nothing more: a peer's internal error (a bus hop) may carry its own text.
+      options.onError?.(err, req);
+      sendError(res, head, new AppError("internal", "internal error"));
     }
   };
 }
