@@ -23,6 +23,17 @@ export type {
 } from "./domain/types.js";
 export { createFileLogStore } from "./adapters/file-log-store.js";
 export type { FileLogStoreOptions, LoadedState, LogStore } from "./adapters/file-log-store.js";
+// The record-file and sealed-blob formats the KMS's single-node log and snapshot share with the Raft log.
+export { damaged, damageOf, withPrefix } from "./adapters/file-log-store-damage.js";
+export type { Damage } from "./adapters/file-log-store-damage.js";
+export { hasMagic as isRecordFile, recordsStart } from "./adapters/file-log-store-format.js";
+export type { FileHeader, Mark } from "./adapters/file-log-store-format.js";
+export { readRecordFile } from "./adapters/file-log-store-reader.js";
+export type { FileRecord, RecordFileContents } from "./adapters/file-log-store-reader.js";
+export { createRecordFile, openRecordFile, tempPrefix } from "./adapters/file-log-store-writer.js";
+export type { NewRecord, RecordFileWriter } from "./adapters/file-log-store-writer.js";
+export { encodeBlob, hasBlobMagic, readBlob } from "./adapters/file-log-store-blob.js";
+export { syncDir } from "./adapters/snapshot-file.js";
 export { addConsensusService, createPeerSender } from "./adapters/consensus-transport.js";
 export type { ConsensusHandler, PeerSender, SendOutcome } from "./adapters/consensus-transport.js";
 export { createRaftRunner } from "./adapters/raft-runner.js";

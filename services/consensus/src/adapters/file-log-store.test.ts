@@ -1,11 +1,14 @@
-import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat, truncate, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { initCrypto } from "@mc/wasm";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Entry } from "../domain/types.js";
-import { createFileLogStore } from "./file-log-store.js";
+import { createFileLogStore, type LogStore } from "./file-log-store.js";
+import { encodeRecord } from "./file-log-store-format.js";
+import { encodeRecordV1 } from "./log-records.js";
 
 const key = new Uint8Array(32).fill(7);
 const secret = "SECRET-COMMAND-4711";
@@ -21,6 +24,21 @@ async function freshDir(): Promise<string> {
 
 async function segmentsOf(dir: string): Promise<string[]> {
   return (await readdir(dir)).filter((n) => n.endsWith(".seg")).sort();
+}
+
+async function fingerprint(dir: string): Promise<string[]> {
+  const names = (await readdir(dir)).sort();
+  return Promise.all(names.map(async (n) => `${n} ${createHash("sha256").update(await readFile(join(dir, n))).digest("hex")}`));
+}
+
+async function expectDamage(store: LogStore, message: RegExp): Promise<void> {
+  try {
+    await store.load();
+  } catch (err) {
+    assert.match((err as Error).message, message);
+    return;
+  }
+  assert.unreachable("a damaged log folder loaded");
 }
 
 test.before(async () => {
@@ -48,7 +66,7 @@ test("a restart recovers hard state, entries and truncations", async () => {
   await again.close();
 });
 
-test("a torn tail is cut off at start and the log stays usable", async () => {
+test("a torn tail (a short write after the last acknowledged record) is cut off at start and the log stays usable", async () => {
   const dir = await freshDir();
   const store = createFileLogStore({ dir, rootKey: key });
   await store.load();
@@ -57,17 +75,38 @@ test("a torn tail is cut off at start and the log stays usable", async () => {
   await store.close();
   const [seg] = await segmentsOf(dir);
   const path = join(dir, seg ?? "");
-  const size = (await stat(path)).size;
-  await truncate(path, size - 5); // the last record was half written when the power went
+  // The next record's header made it to disk, half its body did not.
+  const next = encodeRecord(key, { tag: "raft-seg", storeId: new Uint8Array(16), base: 1 }, 4, 1, new Uint8Array(100));
+  await appendFile(path, next.subarray(0, 60));
   const again = createFileLogStore({ dir, rootKey: key });
   const loaded = await again.load();
-  assert.equal(loaded.entries.map((e) => e.index), [1]);
-  assert.match(loaded.repaired ?? "", /torn tail/);
-  await again.persist({ hardState: undefined, entries: [entry(2, 1, "again")], snapshot: undefined });
+  assert.equal(loaded.entries.map((e) => e.index), [1, 2]);
+  assert.match(loaded.repaired ?? "", /torn tail .*\(60 bytes: record of \d+ bytes runs past the end/);
+  await again.persist({ hardState: undefined, entries: [entry(3, 1, "again")], snapshot: undefined });
   await again.close();
   const third = await createFileLogStore({ dir, rootKey: key }).load();
-  assert.equal(third.entries.map(text), [`${secret}-1`, "again"]);
+  assert.equal(third.entries.map(text), [`${secret}-1`, `${secret}-2`, "again"]);
   assert.is(third.repaired, undefined);
+});
+
+test("acknowledged records cut off (at a record boundary or not) are damage, not a torn tail", async () => {
+  const dir = await freshDir();
+  const store = createFileLogStore({ dir, rootKey: key });
+  await store.load();
+  for (let i = 1; i <= 3; i++) await store.persist({ hardState: undefined, entries: [entry(i, 1)], snapshot: undefined });
+  await store.close();
+  const [seg] = await segmentsOf(dir);
+  const path = join(dir, seg ?? "");
+  const size = (await stat(path)).size;
+  for (const cut of [size - 5, size - 200]) {
+    const copy = await mkdtemp(join(tmpdir(), "consensus-cut-"));
+    dirs.push(copy);
+    await cp(dir, copy, { recursive: true });
+    await truncate(join(copy, seg ?? ""), cut);
+    const before = await fingerprint(copy);
+    await expectDamage(createFileLogStore({ dir: copy, rootKey: key }), new RegExp(`^data directory is damaged: ${seg} at offset ${cut}: the file ends at byte ${cut} but ${size} bytes were acknowledged$`));
+    assert.equal(await fingerprint(copy), before);
+  }
 });
 
 test("a flipped byte inside the log is detected and the store refuses to start", async () => {
@@ -82,13 +121,9 @@ test("a flipped byte inside the log is detected and the store refuses to start",
   const at = Math.floor(buf.length / 2);
   buf[at] = (buf[at] ?? 0) ^ 0x10;
   await writeFile(path, buf);
-  try {
-    await createFileLogStore({ dir, rootKey: key }).load();
-    assert.unreachable("loaded a corrupt log");
-  } catch (err) {
-    assert.instance(err, Error);
-    assert.match((err as Error).message, /is corrupt at byte \d+ .*not a torn write; refusing to start/);
-  }
+  const before = await fingerprint(dir);
+  await expectDamage(createFileLogStore({ dir, rootKey: key }), /^data directory is damaged: log-000000000001\.seg at offset \d+: record (checksum mismatch|header checksum mismatch)$/);
+  assert.equal(await fingerprint(dir), before, "a refused log folder changed");
 });
 
 test("the wrong root key cannot read the log", async () => {
@@ -97,12 +132,7 @@ test("the wrong root key cannot read the log", async () => {
   await store.load();
   await store.persist({ hardState: { term: 1, votedFor: "a", commit: 0 }, entries: [entry(1, 1), entry(2, 1)], snapshot: undefined });
   await store.close();
-  try {
-    await createFileLogStore({ dir, rootKey: new Uint8Array(32).fill(8) }).load();
-    assert.unreachable("opened under another key");
-  } catch (err) {
-    assert.match((err as Error).message, /does not open under the root key/);
-  }
+  await expectDamage(createFileLogStore({ dir, rootKey: new Uint8Array(32).fill(8) }), /does not open under the root key/);
 });
 
 test("snapshots are atomic, compact old segments, and nothing plaintext reaches the disk", async () => {
@@ -140,6 +170,59 @@ test("an installed snapshot that conflicts with the log drops the old suffix for
   const loaded = await createFileLogStore({ dir, rootKey: key }).load();
   assert.is(loaded.snapshot?.meta.index, 4);
   assert.equal(loaded.entries, []);
+});
+
+test("a lost last segment, a lost snapshot and an unknown file are damage", async () => {
+  const dir = await freshDir();
+  const store = createFileLogStore({ dir, rootKey: key, segmentBytes: 400 });
+  await store.load();
+  for (let i = 1; i <= 12; i++) await store.persist({ hardState: { term: 1, votedFor: "", commit: i - 1 }, entries: [entry(i, 1)], snapshot: undefined });
+  const snapshot = { meta: { index: 3, term: 1, configuration: { voters: [], learners: [] } }, data: new Uint8Array([1]) };
+  await store.persist({ hardState: undefined, entries: [], snapshot });
+  await store.close();
+  const segs = await segmentsOf(dir);
+  assert.ok(segs.length >= 3, segs.join(","));
+  const variant = async (change: (d: string) => Promise<void>, message: RegExp): Promise<void> => {
+    const copy = await mkdtemp(join(tmpdir(), "consensus-variant-"));
+    dirs.push(copy);
+    await cp(dir, copy, { recursive: true });
+    await change(copy);
+    const before = await fingerprint(copy);
+    await expectDamage(createFileLogStore({ dir: copy, rootKey: key, mustExist: true }), message);
+    assert.equal(await fingerprint(copy), before);
+  };
+  await variant((d) => unlink(join(d, segs.at(-1) ?? "")), /closed, but log-\d+\.seg is missing/);
+  await variant((d) => unlink(join(d, segs[1] ?? "")), /missing \(later segments exist\)/);
+  await variant((d) => unlink(join(d, "snapshot.bin")), /^data directory is damaged: snapshot\.bin at offset 0: missing/);
+  await variant((d) => writeFile(join(d, "notes.txt"), "hi"), /^data directory is damaged: notes\.txt at offset 0: unknown file/);
+  await variant(async (d) => {
+    for (const s of await readdir(d)) await unlink(join(d, s));
+  }, /the log folder is missing or empty/);
+  const other = await freshDir();
+  const foreign = createFileLogStore({ dir: other, rootKey: key, storeId: new Uint8Array(16).fill(1) });
+  await foreign.load();
+  await foreign.close();
+  await variant((d) => cp(join(other, "log-000000000001.seg"), join(d, segs.at(-1) ?? "")), /the file belongs to another data directory|header says/);
+});
+
+test("a first-format folder loads strictly with legacy set and is rewritten in the current format", async () => {
+  const dir = await freshDir();
+  const v1 = [
+    encodeRecordV1(key, { kind: "hard", hardState: { term: 2, votedFor: "n1", commit: 2 } }),
+    ...[1, 2, 3].map((i) => encodeRecordV1(key, { kind: "entry", entry: entry(i, 2) })),
+  ];
+  await writeFile(join(dir, "log-000000000001.seg"), Buffer.concat(v1));
+  await expectDamage(createFileLogStore({ dir, rootKey: key }), /log-000000000001\.seg at offset 0: not a record file/);
+  const torn = await freshDir();
+  await writeFile(join(torn, "log-000000000001.seg"), Buffer.concat(v1).subarray(0, -3));
+  await expectDamage(createFileLogStore({ dir: torn, rootKey: key, legacy: true }), /first-format record cut short/);
+  const store = createFileLogStore({ dir, rootKey: key, legacy: true });
+  const loaded = await store.load();
+  assert.equal(loaded.entries.map((e) => e.index), [1, 2, 3]);
+  assert.equal(loaded.hardState, { term: 2, votedFor: "n1", commit: 2 });
+  await store.close();
+  const again = await createFileLogStore({ dir, rootKey: key }).load();
+  assert.equal(again.entries.map(text), [1, 2, 3].map((i) => `${secret}-${i}`));
 });
 
 test.run();

@@ -1,9 +1,14 @@
-import { mkdir, open as openFile, readdir, readFile, rm, truncate, type FileHandle } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { AppError } from "@mc/shared";
-import type { Entry, HardState, PersistedState, Ready, Snapshot } from "../domain/types.js";
-import { encodeRecord, readRecord, type LogRecord } from "./log-records.js";
-import { readSnapshotFile, syncDir, writeSnapshotFile } from "./snapshot-file.js";
+import type { HardState, PersistedState, Ready, Snapshot } from "../domain/types.js";
+import { damaged } from "./file-log-store-damage.js";
+import { readRecordFile } from "./file-log-store-reader.js";
+import { replay } from "./file-log-store-replay.js";
+import { scanLogFolder, segmentName, segmentTag, type Scan } from "./file-log-store-scan.js";
+import { createRecordFile, openRecordFile, type RecordFileWriter } from "./file-log-store-writer.js";
+import { plainOf, type LogRecord } from "./log-records.js";
+import { syncDir, writeSnapshotFile } from "./snapshot-file.js";
 
 export interface FileLogStoreOptions {
   readonly dir: string;
@@ -11,6 +16,16 @@ export interface FileLogStoreOptions {
   readonly rootKey: Uint8Array;
   /** Start a new segment once the current one is larger (default 4 MiB). */
   readonly segmentBytes?: number;
+  /** 16 bytes naming the data directory, bound into every file (default zeros). */
+  readonly storeId?: Uint8Array;
+  /** Refuse an absent or empty folder rather than start a new log there (its data directory exists, so must the log). */
+  readonly mustExist?: boolean;
+  /** Also read first-format files, strictly, and rewrite them in the current format. */
+  readonly legacy?: boolean;
+  /** Prefix of file names in damage reports, e.g. "raft/". */
+  readonly label?: string;
+  /** Runs once the folder checked out, before load() writes anything (the caller's own deferred writes). */
+  readonly onValidated?: () => Promise<void>;
 }
 
 export interface LoadedState extends PersistedState {
@@ -27,17 +42,17 @@ export interface LogStore {
 
 interface Segment {
   readonly name: string;
+  readonly number: number;
   maxIndex: number;
-  size: number;
 }
-
-const segmentName = (n: number): string => `log-${String(n).padStart(12, "0")}.seg`;
 
 export function createFileLogStore(options: FileLogStoreOptions): LogStore {
   const { dir, rootKey } = options;
+  const storeId = options.storeId ?? new Uint8Array(16);
+  const label = options.label ?? "";
   const segmentBytes = options.segmentBytes ?? 4 * 1024 * 1024;
   let segments: Segment[] = [];
-  let fh: FileHandle | undefined;
+  let writer: RecordFileWriter | undefined;
   let hard: HardState = { term: 0, votedFor: "", commit: 0 };
   // Terms of the stored entries (termBase + 1 ...), to decide whether a new
   // snapshot keeps the suffix, as the core's log does.
@@ -45,146 +60,117 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
   let termBaseTerm = 0;
   let terms: number[] = [];
   const storedTerm = (i: number): number | undefined => (i === termBase ? termBaseTerm : terms[i - termBase - 1]);
+  const headerOf = (number: number) => ({ tag: segmentTag, storeId, base: number });
+  const records = (rs: readonly LogRecord[]) => rs.map(plainOf);
 
-  async function openSegment(name: string): Promise<void> {
-    await fh?.close();
-    fh = await openFile(join(dir, name), "a");
+  async function openSegment(seg: Segment): Promise<RecordFileWriter> {
+    const path = join(dir, seg.name);
+    const buf = await readFile(path);
+    const c = readRecordFile(buf, { file: `${label}${seg.name}`, tag: segmentTag, storeId, base: seg.number, key: rootKey });
+    return openRecordFile(path, rootKey, c.header, { end: c.end, nextSeq: c.records.length, mark: c.mark }, buf.length);
   }
 
   async function rotate(): Promise<void> {
     const last = segments.at(-1);
-    const next = last ? Number(/\d+/.exec(last.name)?.[0] ?? 0) + 1 : 1;
-    const name = segmentName(next);
-    await openSegment(name);
-    segments.push({ name, maxIndex: 0, size: 0 });
-    await syncDir(dir);
+    const seg: Segment = { name: segmentName((last?.number ?? 0) + 1), number: (last?.number ?? 0) + 1, maxIndex: 0 };
+    // The old segment is whole and acknowledged before the new one exists, and
+    // marked closed after: a missing last segment then shows as damage.
+    await writer?.commit();
     // Every segment starts with the hard state, so deleting older segments never loses it.
-    await append([{ kind: "hard", hardState: hard }]);
-  }
-
-  async function append(records: readonly LogRecord[], sync = true): Promise<void> {
-    const seg = segments.at(-1);
-    if (!fh || !seg) throw new AppError("internal", "consensus log store is not open");
-    const parts = records.map((r) => encodeRecord(rootKey, r));
-    const buf = Buffer.concat(parts);
-    await fh.write(buf);
-    if (sync) await fh.datasync();
-    seg.size += buf.length;
-    for (const r of records) if (r.kind === "entry") seg.maxIndex = Math.max(seg.maxIndex, r.entry.index);
+    await createRecordFile(join(dir, seg.name), rootKey, headerOf(seg.number), records([{ kind: "hard", hardState: hard }]));
+    await writer?.commit(true);
+    await writer?.close();
+    segments.push(seg);
+    writer = await openSegment(seg);
   }
 
   async function compact(index: number): Promise<void> {
-    const keep: Segment[] = [];
-    for (const [i, seg] of segments.entries()) {
-      if (i < segments.length - 1 && seg.maxIndex <= index) await rm(join(dir, seg.name), { force: true });
-      else keep.push(seg);
+    // Only a prefix goes, so the remaining segment numbers stay consecutive.
+    let removed = 0;
+    while (segments.length > 1 && (segments[0]?.maxIndex ?? Infinity) <= index) {
+      await rm(join(dir, segments[0]?.name ?? ""), { force: true });
+      segments.shift();
+      removed++;
     }
-    if (keep.length !== segments.length) await syncDir(dir);
-    segments = keep;
+    if (removed > 0) await syncDir(dir);
+  }
+
+  /** Rewrites first-format files in the current format, each by atomic replace. */
+  async function convert(scan: Scan): Promise<void> {
+    if (scan.snapshot?.legacy) await writeSnapshotFile(dir, rootKey, scan.snapshot.snapshot, storeId);
+    for (const [i, seg] of scan.segments.entries()) {
+      if (seg.v2) continue;
+      const closed = i < scan.segments.length - 1;
+      await createRecordFile(join(dir, seg.name), rootKey, headerOf(seg.number), records(seg.records.map((r) => r.record)), closed);
+    }
   }
 
   return {
     async load() {
-      await mkdir(dir, { recursive: true });
-      const snapshot = await readSnapshotFile(dir, rootKey);
-      const names = (await readdir(dir)).filter((n) => /^log-\d+\.seg$/.test(n)).sort();
-      let base = 0;
-      let baseTerm: number | undefined = 0;
-      let entries: Entry[] = [];
-      let repaired: string | undefined;
-      const termAt = (i: number): number | undefined => (i === base ? baseTerm : entries[i - base - 1]?.term);
-      segments = [];
-      for (const [n, name] of names.entries()) {
-        const path = join(dir, name);
-        const buf = await readFile(path);
-        const seg: Segment = { name, maxIndex: 0, size: 0 };
-        let offset = 0;
-        let count = 0;
-        while (offset < buf.length) {
-          const r = readRecord(rootKey, buf, offset);
-          if (!r.ok) {
-            const length = buf.length - offset >= 4 ? buf.readUInt32BE(offset) : 0;
-            const isTail = n === names.length - 1 && (r.problem === "truncated" || offset + 17 + length >= buf.length);
-            if (!isTail) {
-              const what = r.problem === "checksum" ? "checksum mismatch" : r.problem === "unsealed" ? "record does not open under the root key" : "record cut short";
-              throw new AppError("internal", `consensus log ${path} is corrupt at byte ${offset} (record ${count}: ${what}) and valid data follows, so this is not a torn write; refusing to start: restore the node from a peer`);
-            }
-            await truncate(path, offset);
-            repaired = `torn tail of ${name} cut at byte ${offset} (${buf.length - offset} bytes, ${r.problem})`;
-            break;
-          }
-          const rec = r.record;
-          if (rec.kind === "hard") hard = rec.hardState;
-          else if (rec.kind === "snapshot") {
-            entries = rec.keep ? entries.filter((e) => e.index > rec.index) : [];
-            base = rec.index;
-            baseTerm = rec.term;
-          } else {
-            const e = rec.entry;
-            seg.maxIndex = Math.max(seg.maxIndex, e.index);
-            if (entries.length === 0 && e.index > base + 1) {
-              // Older segments were compacted away: this segment starts mid-log.
-              base = e.index - 1;
-              baseTerm = undefined;
-            }
-            if (e.index > base) {
-              if (e.index - base - 1 > entries.length) throw new AppError("internal", `consensus log ${path} has a gap before entry ${e.index}; refusing to start`);
-              entries.length = e.index - base - 1;
-              entries.push(e);
-            }
-          }
-          offset += r.size;
-          count++;
-        }
-        seg.size = offset;
-        segments.push(seg);
+      const scan = await scanLogFolder({ dir, key: rootKey, storeId, legacy: options.legacy ?? false, label });
+      if (!scan.exists) {
+        if (options.mustExist) throw damaged(label, 0, "the log folder is missing or empty");
+        await options.onValidated?.();
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        for (const t of scan.temps) await rm(join(dir, t), { force: true });
+        segments = [];
+        await rotate();
+        return { hardState: hard, snapshot: undefined, entries: [], repaired: undefined };
       }
-      if (snapshot) {
-        const s = snapshot.meta;
-        if (s.index < base) throw new AppError("internal", `consensus log in ${dir} needs a snapshot at ${base} or later but the snapshot file is at ${s.index}; refusing to start`);
-        if (s.index > base || baseTerm !== undefined) entries = termAt(s.index) === s.term ? entries.slice(s.index - base) : [];
-      } else if (base > 0) {
-        throw new AppError("internal", `consensus log in ${dir} starts after entry ${base} but there is no snapshot; refusing to start`);
-      }
-      termBase = snapshot?.meta.index ?? 0;
-      termBaseTerm = snapshot?.meta.term ?? 0;
-      terms = entries.map((e) => e.term);
-      const last = segments.at(-1);
-      if (last) await openSegment(last.name);
-      else await rotate();
-      return { hardState: hard, snapshot, entries, repaired };
+      const r = replay(scan, label);
+      // Everything checked out: only now may anything be written.
+      await options.onValidated?.();
+      await convert(scan);
+      for (const t of scan.temps) await rm(join(dir, t), { force: true });
+      hard = r.hardState;
+      segments = scan.segments.map((s, i) => ({ name: s.name, number: s.number, maxIndex: r.maxIndex[i] ?? 0 }));
+      const last = scan.segments.at(-1);
+      const torn = last?.v2?.torn;
+      const repaired = last && torn ? `torn tail of ${label}${last.name} cut at byte ${last.v2?.end ?? 0} (${torn.bytes} bytes: ${torn.why})` : undefined;
+      const tail = segments.at(-1);
+      if (tail && last?.v2) {
+        const { end, mark } = last.v2;
+        writer = await openRecordFile(join(dir, tail.name), rootKey, headerOf(tail.number), { end, mark, nextSeq: last.records.length }, last.size);
+      } else if (tail) writer = await openSegment(tail);
+      termBase = r.snapshot?.meta.index ?? 0;
+      termBaseTerm = r.snapshot?.meta.term ?? 0;
+      terms = r.entries.map((e) => e.term);
+      return { hardState: hard, snapshot: r.snapshot, entries: r.entries, repaired };
     },
     async persist(ready) {
-      const records: LogRecord[] = [];
+      if (!writer) throw new AppError("internal", "consensus log store is not open");
+      const out: LogRecord[] = [];
       const snap: Snapshot | undefined = ready.snapshot;
       if (snap) {
-        await writeSnapshotFile(dir, rootKey, snap);
+        await writeSnapshotFile(dir, rootKey, snap, storeId);
         const keep = storedTerm(snap.meta.index) === snap.meta.term;
-        records.push({ kind: "snapshot", index: snap.meta.index, term: snap.meta.term, keep });
+        out.push({ kind: "snapshot", index: snap.meta.index, term: snap.meta.term, keep });
         terms = keep ? terms.slice(snap.meta.index - termBase) : [];
         termBase = snap.meta.index;
         termBaseTerm = snap.meta.term;
       }
+      const seg = segments.at(-1);
       for (const entry of ready.entries) {
-        records.push({ kind: "entry", entry });
+        out.push({ kind: "entry", entry });
         terms.length = Math.max(0, entry.index - termBase - 1);
         terms.push(entry.term);
+        if (seg) seg.maxIndex = Math.max(seg.maxIndex, entry.index);
       }
       // Only entries, a term or a vote must be durable before anything is sent;
       // a commit index alone may be lost in a crash and is learned again (as etcd does).
-      let sync = records.length > 0;
+      let sync = out.length > 0;
       if (ready.hardState) {
         if (ready.hardState.term !== hard.term || ready.hardState.votedFor !== hard.votedFor) sync = true;
         hard = ready.hardState;
-        records.push({ kind: "hard", hardState: hard });
+        out.push({ kind: "hard", hardState: hard });
       }
-      if (records.length > 0) await append(records, sync);
-      if ((segments.at(-1)?.size ?? 0) > segmentBytes) await rotate();
+      if (out.length > 0) await writer.append(records(out), sync);
+      if (writer.end > segmentBytes) await rotate();
       if (snap) await compact(snap.meta.index);
     },
     async close() {
-      await fh?.close();
-      fh = undefined;
+      await writer?.close();
+      writer = undefined;
     },
   };
 }

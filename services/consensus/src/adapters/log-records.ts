@@ -3,11 +3,12 @@ import type { Entry, EntryType, HardState } from "../domain/types.js";
 import { crc32 } from "./crc32.js";
 
 /**
- * One log record on disk: [u32 length][u32 crc32][u8 kind][f64 index][sealed
- * payload], the CRC over everything after it. The payload is sealed under
- * the root key with "consensus-log|<kind>|<index>" as associated data, so no
- * plaintext reaches the disk and a record relabelled to another index fails
- * to open.
+ * What a Raft log record holds. The current files carry `plainOf(record)`
+ * in a record of the shared record-file format (file-log-store-format.ts),
+ * kind byte 1, 2 or 3. The first format (`encodeRecordV1`, `readRecordV1`),
+ * still read strictly from older data directories, was: [u32 length][u32
+ * crc32][u8 kind][f64 index][sealed payload], the payload sealed with
+ * "consensus-log|<kind>|<index>" as associated data.
  */
 export type LogRecord =
   | { readonly kind: "entry"; readonly entry: Entry }
@@ -60,7 +61,20 @@ function plain(record: LogRecord): Uint8Array {
   return out;
 }
 
-export function encodeRecord(key: Uint8Array, record: LogRecord): Uint8Array {
+/** The record's kind byte and plaintext for the current format. */
+export function plainOf(record: LogRecord): { kind: number; plain: Uint8Array } {
+  return { kind: kinds.indexOf(record.kind) + 1, plain: plain(record) };
+}
+
+/** The record in a current-format plaintext; throws when it does not parse or its kind byte disagrees. */
+export function recordOf(kind: number, p: Uint8Array): LogRecord {
+  const record = parsePlain(p);
+  if (kinds.indexOf(record.kind) + 1 !== kind) throw new Error("record kind mismatch");
+  if (record.kind === "entry" && (!Number.isSafeInteger(record.entry.index) || !Number.isSafeInteger(record.entry.term))) throw new Error("bad entry numbers");
+  return record;
+}
+
+export function encodeRecordV1(key: Uint8Array, record: LogRecord): Uint8Array {
   const index = indexOf(record);
   const sealed = seal(key, plain(record), associated(record.kind, index));
   const out = new Uint8Array(recordHeaderBytes + sealed.length);
@@ -89,8 +103,8 @@ export type ReadOutcome =
   | { readonly ok: true; readonly record: LogRecord; readonly size: number }
   | { readonly ok: false; readonly problem: "truncated" | "checksum" | "unsealed" };
 
-/** Reads the record at `offset`; `truncated` when the buffer ends inside it. */
-export function readRecord(key: Uint8Array, buf: Uint8Array, offset: number): ReadOutcome {
+/** Reads a first-format record at `offset`; `truncated` when the buffer ends inside it. */
+export function readRecordV1(key: Uint8Array, buf: Uint8Array, offset: number): ReadOutcome {
   if (buf.length - offset < recordHeaderBytes) return { ok: false, problem: "truncated" };
   const view = new DataView(buf.buffer, buf.byteOffset + offset, recordHeaderBytes);
   const length = view.getUint32(0);

@@ -1,13 +1,15 @@
-import { open as openFile, readFile, rename, rm } from "node:fs/promises";
+import { open as openFile, readFile, rename } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { AppError } from "@mc/shared";
-import { open, seal } from "@mc/wasm";
+import { open } from "@mc/wasm";
 import type { Snapshot, SnapshotMeta } from "../domain/types.js";
 import { crc32 } from "./crc32.js";
+import { encodeBlob, hasBlobMagic, readBlob } from "./file-log-store-blob.js";
+import { damaged } from "./file-log-store-damage.js";
 
-const fileName = "snapshot.bin";
-const tempName = "snapshot.tmp";
-const ad = new TextEncoder().encode("consensus-snapshot");
+export const snapshotFileName = "snapshot.bin";
+const tag = "raft-snp";
+const v1Ad = new TextEncoder().encode("consensus-snapshot");
 
 /** fsyncs a directory so a rename or a new file in it survives power loss. */
 export async function syncDir(dir: string): Promise<void> {
@@ -19,50 +21,74 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/** Atomic replace: temp file, fsync, rename over the old one, fsync the directory. */
-export async function writeSnapshotFile(dir: string, key: Uint8Array, snapshot: Snapshot): Promise<void> {
+function encodeBody(snapshot: Snapshot): Uint8Array {
   const meta = new TextEncoder().encode(JSON.stringify(snapshot.meta));
   const plain = new Uint8Array(4 + meta.length + snapshot.data.length);
   new DataView(plain.buffer).setUint32(0, meta.length);
   plain.set(meta, 4);
   plain.set(snapshot.data, 4 + meta.length);
-  const sealed = seal(key, plain, ad);
-  const out = new Uint8Array(4 + sealed.length);
-  new DataView(out.buffer).setUint32(0, crc32(sealed));
-  out.set(sealed, 4);
-  const temp = join(dir, tempName);
-  const fh = await openFile(temp, "w");
+  return plain;
+}
+
+function decodeBody(plain: Uint8Array, file: string, offset: number): Snapshot {
   try {
-    await fh.write(out);
+    const metaLength = new DataView(plain.buffer, plain.byteOffset).getUint32(0);
+    const meta = JSON.parse(new TextDecoder().decode(plain.subarray(4, 4 + metaLength))) as SnapshotMeta;
+    return { meta, data: plain.slice(4 + metaLength) };
+  } catch {
+    throw damaged(file, offset, "snapshot metadata is unreadable");
+  }
+}
+
+/** Atomic replace: temp file, fsync, rename over the old one, fsync the directory. */
+export async function writeSnapshotFile(dir: string, key: Uint8Array, snapshot: Snapshot, storeId: Uint8Array): Promise<void> {
+  const out = encodeBlob(key, { tag, storeId, index: snapshot.meta.index }, encodeBody(snapshot));
+  const temp = join(dir, `.tmp-${snapshotFileName}-${randomBytes(6).toString("hex")}`);
+  const fh = await openFile(temp, "wx", 0o600);
+  try {
+    await fh.writeFile(out);
     await fh.sync();
   } finally {
     await fh.close();
   }
-  await rename(temp, join(dir, fileName));
+  await rename(temp, join(dir, snapshotFileName));
   await syncDir(dir);
 }
 
-export async function readSnapshotFile(dir: string, key: Uint8Array): Promise<Snapshot | undefined> {
-  await rm(join(dir, tempName), { force: true });
+export interface SnapshotRead {
+  readonly snapshot: Snapshot;
+  /** Written in the first format (only read when the caller allows it). */
+  readonly legacy: boolean;
+}
+
+/**
+ * Reads the snapshot file, read-only; undefined when there is none. Damage
+ * throws with the file and offset. The first format (crc32 ‖ sealed) is
+ * read only with `legacy`, and strictly.
+ */
+export async function readSnapshotFile(dir: string, key: Uint8Array, o: { storeId: Uint8Array; legacy: boolean; label: string }): Promise<SnapshotRead | undefined> {
   let buf: Uint8Array;
   try {
-    buf = await readFile(join(dir, fileName));
+    buf = await readFile(join(dir, snapshotFileName));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw err;
   }
-  const corrupt = (why: string): AppError =>
-    new AppError("internal", `consensus snapshot ${join(dir, fileName)} is corrupt (${why}); refusing to start: restore the node from a peer`);
-  if (buf.length < 4) throw corrupt("too short");
+  const file = `${o.label}${snapshotFileName}`;
+  if (hasBlobMagic(buf) || !o.legacy) {
+    const { index, body } = readBlob(buf, file, { tag, storeId: o.storeId, key });
+    const snapshot = decodeBody(body, file, 64);
+    if (snapshot.meta.index !== index) throw damaged(file, 32, `the header says index ${index}, the snapshot ${snapshot.meta.index}`);
+    return { snapshot, legacy: false };
+  }
+  if (buf.length < 4) throw damaged(file, 0, "shorter than its checksum");
   const sealed = buf.subarray(4);
-  if (crc32(sealed) !== new DataView(buf.buffer, buf.byteOffset).getUint32(0)) throw corrupt("checksum mismatch");
+  if (crc32(sealed) !== new DataView(buf.buffer, buf.byteOffset).getUint32(0)) throw damaged(file, 0, "checksum mismatch");
   let plain: Uint8Array;
   try {
-    plain = open(key, sealed, ad);
-  } catch (err) {
-    throw new AppError("internal", `consensus snapshot ${join(dir, fileName)} does not open under the root key; refusing to start`, { cause: err });
+    plain = open(key, sealed, v1Ad);
+  } catch {
+    throw damaged(file, 4, "does not open under the root key");
   }
-  const metaLength = new DataView(plain.buffer, plain.byteOffset).getUint32(0);
-  const meta = JSON.parse(new TextDecoder().decode(plain.subarray(4, 4 + metaLength))) as SnapshotMeta;
-  return { meta, data: plain.slice(4 + metaLength) };
+  return { snapshot: decodeBody(plain, file, 4), legacy: true };
 }

@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { open as openFile, rename, unlink, type FileHandle } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { encodeFileHeader, encodeMark, encodeRecord, markOffset, recordsStart, type FileHeader, type Mark } from "./file-log-store-format.js";
+import { syncDir } from "./snapshot-file.js";
+
+export interface NewRecord {
+  readonly kind: number;
+  readonly plain: Uint8Array;
+}
+
+export interface RecordFileWriter {
+  /** End of the records written so far. */
+  readonly end: number;
+  /** Writes records after the last; with `sync`, fsyncs them and then moves the commit mark over them. */
+  append(records: readonly NewRecord[], sync: boolean): Promise<void>;
+  /** Makes everything written so far acknowledged (fsync, mark, fsync). */
+  commit(closed?: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface WriterState {
+  /** Where the next record goes (after cutting anything beyond). */
+  readonly end: number;
+  readonly nextSeq: number;
+  readonly mark: Mark;
+}
+
+/** Temporary names start with this; a reader skips them and a successful start removes them. */
+export const tempPrefix = ".tmp-";
+
+/** Positional write of all of `buf` (a short write continues where it stopped). */
+export async function writeAt(fh: FileHandle, buf: Uint8Array, position: number): Promise<void> {
+  let done = 0;
+  while (done < buf.length) {
+    const { bytesWritten } = await fh.write(buf, done, buf.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
+function encodeAll(key: Uint8Array, header: FileHeader, firstSeq: number, records: readonly NewRecord[]): Uint8Array {
+  return Buffer.concat(records.map((r, i) => encodeRecord(key, header, firstSeq + i, r.kind, r.plain)));
+}
+
+/**
+ * Creates a complete record file atomically: temp file, fsync, rename,
+ * fsync of the directory. Both marks cover every record, so a crash leaves
+ * either no file or a whole one.
+ */
+export async function createRecordFile(path: string, key: Uint8Array, header: FileHeader, records: readonly NewRecord[], closed = false): Promise<void> {
+  const body = encodeAll(key, header, 0, records);
+  const mark = encodeMark({ seq: 0, end: recordsStart + body.length, closed });
+  const temp = join(dirname(path), `${tempPrefix}${basename(path)}-${randomBytes(6).toString("hex")}`);
+  const fh = await openFile(temp, "wx", 0o600);
+  try {
+    await fh.writeFile(Buffer.concat([encodeFileHeader(header), mark, mark, body]));
+    await fh.sync();
+  } catch (err) {
+    await fh.close();
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
+  await fh.close();
+  await rename(temp, path);
+  await syncDir(dirname(path));
+}
+
+/**
+ * Opens a record file that `readRecordFile` accepted, for appending. A torn
+ * tail beyond `state.end` is cut first and the mark moved over what remains,
+ * so nothing the caller is about to use rests on an unacknowledged byte.
+ */
+export async function openRecordFile(path: string, key: Uint8Array, header: FileHeader, state: WriterState, size: number): Promise<RecordFileWriter> {
+  const fh: FileHandle = await openFile(path, "r+");
+  let end = state.end;
+  let seq = state.nextSeq;
+  let mark = state.mark;
+  let dirty = false;
+
+  async function writeMark(closed: boolean): Promise<void> {
+    mark = { seq: mark.seq + 1, end, closed };
+    await writeAt(fh, encodeMark(mark), markOffset(mark.seq));
+    await fh.datasync();
+  }
+
+  if (size > end) {
+    await fh.truncate(end);
+    await fh.datasync();
+  }
+  if (mark.end !== end) await writeMark(mark.closed);
+
+  return {
+    get end() {
+      return end;
+    },
+    async append(records, sync) {
+      if (records.length > 0) {
+        const buf = encodeAll(key, header, seq, records);
+        await writeAt(fh, buf, end);
+        end += buf.length;
+        seq += records.length;
+        dirty = true;
+      }
+      if (sync && dirty) {
+        // Records first, then the mark that vouches for them: never the other way round.
+        await fh.datasync();
+        dirty = false;
+        await writeMark(false);
+      }
+    },
+    async commit(closed = false) {
+      if (dirty) await fh.datasync();
+      dirty = false;
+      if (mark.end !== end || mark.closed !== closed) await writeMark(closed);
+    },
+    close: () => fh.close(),
+  };
+}
