@@ -2,6 +2,10 @@ export { startEmbeddedKms } from "./embedded.js";
 export type { EmbeddedKms, EmbeddedKmsOptions } from "./embedded.js";
 export { startKmsNode, kmsVersion } from "./kms-node.js";
 export type { KmsNode, KmsNodeOptions } from "./kms-node.js";
+// The start path of `kms server` without TLS or listeners: opens the data directory and rebuilds the state.
+export { openNodeState, startupErrorOf } from "./open-node-state.js";
+export type { NodeState, NodeStateOptions } from "./open-node-state.js";
+export { openHsm } from "./adapters/hsm/open-hsm.js";
 export { parseConfig, parseAddress } from "./config/config.js";
 export type { KmsConfig, HsmConfig } from "./config/config.js";
 export { loadConfig } from "./config/load-config.js";

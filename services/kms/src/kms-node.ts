@@ -6,9 +6,7 @@ import { toConnectError } from "@mc/shared";
 import { initCrypto } from "@mc/wasm";
 import { nodeIdOf, type KmsConfig } from "./config/config.js";
 import { StartupError } from "./config/startup-error.js";
-import { createSodiumCrypto } from "./adapters/sodium-crypto.js";
 import { checkIdentity } from "./domain/identity.js";
-import { createKms } from "./domain/kms.js";
 import { createAuditLog } from "./adapters/edge/audit.js";
 import { readTlsOptions } from "./adapters/edge/cert-reloader.js";
 import { rawRequestKey, registerConnectServices } from "./adapters/edge/connect-services.js";
@@ -18,14 +16,11 @@ import { createKmsMetrics } from "./adapters/edge/metrics.js";
 import type { NodeInfo } from "./adapters/edge/node-info.js";
 import { createKmsRoutes } from "./adapters/edge/rest-routes.js";
 import { createRequestInfos } from "./adapters/edge/request-info.js";
-import { HsmMismatchError } from "./adapters/hsm/hsm.js";
 import { openHsm } from "./adapters/hsm/open-hsm.js";
-import { createEnclavesOnce, startClusterNode, type ClusterNode } from "./adapters/cluster/cluster-node.js";
+import { createEnclavesOnce, type ClusterNode } from "./adapters/cluster/cluster-node.js";
 import { addMember, removeMember } from "./adapters/cluster/membership.js";
-import { configFingerprint } from "./adapters/cluster/node-description.js";
-import { createLocalNode, type LocalNode } from "./adapters/storage/local-node.js";
-import { openLocalStore } from "./adapters/storage/local-store.js";
 import { formatApiKey, identityOfSeed } from "./adapters/tls/api-key.js";
+import { openNodeState, type NodeState } from "./open-node-state.js";
 
 export const kmsVersion = "0.1.0";
 
@@ -43,7 +38,7 @@ export interface KmsNode {
   readonly host: string;
   readonly port: number;
   readonly rootIdentity: string;
-  /** The derived root API key, only on the first start (and only when derived). */
+  /** The derived root API key when this start created the data directory (and printed it), else undefined. */
   readonly rootApiKey: string | undefined;
   close(): Promise<void>;
 }
@@ -91,53 +86,40 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
   }
   await initCrypto();
   const hsm = await openHsm(config.hsm, env);
-  let store;
-  try {
-    store = await openLocalStore(config.dataDir, hsm, { clusterKey: config.cluster !== undefined });
-  } catch (err) {
-    await hsm.close();
-    if (err instanceof HsmMismatchError) throw new StartupError("kms: HSM key does not match the data directory");
-    throw new StartupError(`kms: cannot open data directory: ${reason(err)}`);
-  }
   const seed = await hsm.rootSeed();
   const rootIdentity = adminIdentity ?? identityOfSeed(seed);
-  let node: LocalNode | ClusterNode;
-  let cluster: ClusterNode | undefined;
-  let firstStart: boolean;
-  if (config.cluster) {
-    // Cluster mode: the Raft log (sealed under the cluster root key) replaces
-    // the local log; root-key.json stays, so a wrong HSM key still fails first.
-    await store.close();
-    try {
-      const fingerprint = configFingerprint(await hsm.checkValue(), config.enclaves);
-      cluster = await startClusterNode({ cluster: config.cluster, dataDir: config.dataDir, rootKey: store.rootKey, log, fingerprint, version: kmsVersion });
-    } catch (err) {
-      await hsm.close();
-      throw new StartupError(`kms: cannot start cluster node: ${reason(err)}`);
-    }
-    node = cluster;
-    firstStart = store.fresh;
-  } else {
-    node = createLocalNode(store);
-    // "First start" is judged by the state, not by the files: a crash between
-    // creating the root key and the first commands repeats this step.
-    firstStart = node.state().appliedIndex === 0n;
-  }
-  const rootApiKey = firstStart && !adminIdentity ? formatApiKey(seed) : undefined;
+  // The root API key goes to the terminal as soon as the data directory is
+  // created: a start that fails later (a busy port) must not swallow it.
+  const rootApiKey = adminIdentity ? undefined : formatApiKey(seed);
   seed.fill(0);
+  let printed = false;
+  let state: NodeState;
+  try {
+    state = await openNodeState({
+      config, hsm, rootIdentity, log, version: kmsVersion,
+      onCreated: () => {
+        if (!rootApiKey) return;
+        printed = true;
+        terminal(`API Key ${rootApiKey}`);
+        terminal(`Identity ${rootIdentity}`);
+      },
+    });
+  } catch (err) {
+    await hsm.close();
+    throw err;
+  }
+  const { node, cluster, kms, firstStart } = state;
   let closing = false;
   // A founding node of a fresh cluster proposes the configured enclaves in the
   // background (they need a leader); it is not ready before they exist here.
+  // A single node's first snapshot already holds them.
   let settingUp: Promise<void> | undefined;
   if (cluster && firstStart && config.cluster?.nodes.includes(config.cluster.host)) {
     const c = cluster;
     settingUp = createEnclavesOnce(c, config.enclaves, () => closing)
       .catch((err: unknown) => log(`kms: cannot create the configured enclaves: ${reason(err)}`))
       .finally(() => (settingUp = undefined));
-  } else if (!cluster && firstStart) {
-    for (const name of config.enclaves) await node.propose({ kind: "createEnclave", name }, "");
   }
-  const kms = createKms({ state: node.state, sink: node, crypto: createSodiumCrypto(store.rootKey), rootIdentity });
   const audit = createAuditLog(config.audit);
   const raftStatus = cluster ? () => (cluster as ClusterNode).status() : undefined;
   const metrics = createKmsMetrics(() => node.state().appliedIndex, raftStatus);
@@ -215,15 +197,11 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
     await hsm.close();
     throw new StartupError(`kms: cannot listen on ${config.host}:${config.port}: ${reason(err)}`);
   });
-  if (rootApiKey) {
-    terminal(`API Key ${rootApiKey}`);
-    terminal(`Identity ${rootIdentity}`);
-  }
   return {
     host: config.host,
     port: edge.port,
     rootIdentity,
-    rootApiKey,
+    rootApiKey: printed ? rootApiKey : undefined,
     async close() {
       closing = true;
       await edge.close();

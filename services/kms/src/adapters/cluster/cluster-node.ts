@@ -19,8 +19,12 @@ export interface ClusterNodeOptions {
   readonly now?: () => string;
   /** The bus to use instead of connecting to `cluster.nats` (tests); closed by the caller. */
   readonly bus?: Bus;
-  /** Snapshot after this many applied entries (default 1000). */
+  /** Snapshot after this many applied entries (default 10,000). */
   readonly snapshotEvery?: number;
+  /** Start a new Raft log segment past this size (default 4 MiB; tests use small ones). */
+  readonly segmentBytes?: number;
+  /** How the data directory binds and checks the Raft files; without it the log folder may be new (tests). */
+  readonly storage?: { readonly storeId: Uint8Array; readonly legacy: boolean; onValidated(): Promise<void> };
   /** The configuration fingerprint (HSM check value + enclaves) a joining node must share. */
   readonly fingerprint: string;
   readonly version: string;
@@ -71,7 +75,14 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
     id,
     clusterId: o.cluster.id,
     bus,
-    store: createFileLogStore({ dir: join(o.dataDir, "raft"), rootKey: o.rootKey }),
+    store: createFileLogStore({
+      dir: join(o.dataDir, "raft"),
+      rootKey: o.rootKey,
+      label: "raft/",
+      ...(o.segmentBytes ? { segmentBytes: o.segmentBytes } : {}),
+      // An existing data directory must hold its Raft log: a lost one is damage, never a new start.
+      ...(o.storage ? { storeId: o.storage.storeId, legacy: o.storage.legacy, mustExist: true, onValidated: () => o.storage?.onValidated() ?? Promise.resolve() } : {}),
+    }),
     // Founding members share the bootstrap configuration; a joining node waits to be added.
     ...(o.cluster.nodes.includes(o.cluster.host) ? { bootstrap: bootstrapOf(o.cluster) } : {}),
     apply: (entry) => apply(state, decodeCommand(entry.data), BigInt(entry.index)),

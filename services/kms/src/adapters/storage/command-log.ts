@@ -1,9 +1,11 @@
-import { open as openFile, type FileHandle } from "node:fs/promises";
-import { dirname } from "node:path";
-import { open, seal } from "@mc/wasm";
-import { syncDir } from "./files.js";
+import { join } from "node:path";
+import { createRecordFile, damaged, isRecordFile, openRecordFile, readRecordFile, recordsStart, type Mark, type RecordFileWriter } from "@mc/consensus";
+import { open } from "@mc/wasm";
 
-const recordAd = new TextEncoder().encode("kms:log:v1");
+export const logFileName = "log.bin";
+const tag = "kms-log";
+const commandKind = 1;
+const v1Ad = new TextEncoder().encode("kms:log:v1");
 
 export interface LogEntry {
   readonly index: bigint;
@@ -11,70 +13,99 @@ export interface LogEntry {
 }
 
 export interface CommandLog {
-  /** Appends entries and fsyncs before resolving. */
+  /** Appends entries (the next indexes, in order) and makes them durable before resolving. */
   append(entries: readonly LogEntry[]): Promise<void>;
-  /** Empties the log (after a snapshot has made its entries redundant). */
-  truncate(): Promise<void>;
+  /** Replaces the log with an empty one whose first index is `next` (after a snapshot made the entries redundant). */
+  restart(next: bigint): Promise<void>;
   close(): Promise<void>;
 }
 
-/**
- * Reads every intact record of the log. A torn record at the end (a crash
- * mid-append, never acknowledged) is cut off; `validBytes` says where.
- */
-export function readLog(buf: Uint8Array, rootKey: Uint8Array): { entries: LogEntry[]; validBytes: number } {
+export interface ReadLog {
+  readonly entries: LogEntry[];
+  /** Index of the first record the file may hold. */
+  readonly base: bigint;
+  readonly legacy: boolean;
+  /** Where appending continues, for the current format. */
+  readonly writer: { readonly end: number; readonly mark: Mark; readonly size: number } | undefined;
+  /** A torn tail to cut (never acknowledged): how many bytes and why. */
+  readonly torn: { readonly at: number; readonly bytes: number; readonly why: string } | undefined;
+}
+
+/** The first format: `u32be(length) ‖ sealed(u64be(index) ‖ command)`; read strictly, a torn tail included. */
+function readLogV1(buf: Uint8Array, rootKey: Uint8Array): ReadLog {
   const entries: LogEntry[] = [];
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   let at = 0;
-  while (at + 4 <= buf.length) {
+  while (at < buf.length) {
+    if (at + 4 > buf.length) throw damaged(logFileName, at, "first-format record header cut short");
     const len = view.getUint32(at, false);
-    if (at + 4 + len > buf.length) break;
+    if (at + 4 + len > buf.length) throw damaged(logFileName, at, `first-format record of ${len} bytes runs past the end of the file`);
     let plain: Uint8Array;
     try {
-      plain = open(rootKey, buf.subarray(at + 4, at + 4 + len), recordAd);
-    } catch (err) {
-      // Only the last record can be torn; damage before it is corruption.
-      if (at + 4 + len === buf.length) break;
-      throw new Error("command log is corrupt", { cause: err });
+      plain = open(rootKey, buf.subarray(at + 4, at + 4 + len), v1Ad);
+    } catch {
+      throw damaged(logFileName, at, "first-format record does not open under the root key");
     }
     const index = new DataView(plain.buffer, plain.byteOffset, 8).getBigUint64(0, false);
+    const prev = entries.at(-1);
+    if (prev && index !== prev.index + 1n) throw damaged(logFileName, at, `entry ${index} follows entry ${prev.index}`);
     entries.push({ index, data: plain.subarray(8) });
     at += 4 + len;
   }
-  return { entries, validBytes: at };
+  return { entries, base: entries[0]?.index ?? 0n, legacy: true, writer: undefined, torn: undefined };
 }
 
 /**
- * Append-only command log: each record is `u32be(length) ‖ sealed(u64be(index)
- * ‖ command)`, sealed under the root key, so the file holds no plaintext.
+ * Reads log.bin without changing it. Current format: the shared record file
+ * (tag "kms-log", base = first index, record n holds index base + n), so
+ * indexes are contiguous by construction and bound into every seal.
  */
-export async function openCommandLog(path: string, rootKey: Uint8Array, validBytes: number): Promise<CommandLog> {
-  let fh: FileHandle = await openFile(path, "a+", 0o600);
-  await fh.truncate(validBytes);
-  await fh.sync();
-  // The file's directory entry must survive a crash too.
-  await syncDir(dirname(path));
+export function readLog(buf: Uint8Array, o: { rootKey: Uint8Array; storeId: Uint8Array; legacy: boolean }): ReadLog {
+  if (!isRecordFile(buf) && o.legacy) return readLogV1(buf, o.rootKey);
+  const c = readRecordFile(buf, { file: logFileName, tag, storeId: o.storeId, key: o.rootKey });
+  const base = BigInt(c.header.base);
+  const entries = c.records.map((r) => {
+    if (r.kind !== commandKind) throw damaged(logFileName, r.offset, `record of unknown kind ${r.kind}`);
+    return { index: base + BigInt(r.seq), data: r.plain };
+  });
+  const torn = c.torn ? { at: c.end, ...c.torn } : undefined;
+  return { entries, base, legacy: false, writer: { end: c.end, mark: c.mark, size: buf.length }, torn };
+}
+
+/** A new, empty log file (atomic replace) whose first record will be index `next`. */
+export function createLog(dir: string, rootKey: Uint8Array, storeId: Uint8Array, next: bigint): Promise<void> {
+  return createRecordFile(join(dir, logFileName), rootKey, { tag, storeId, base: Number(next) }, []);
+}
+
+/**
+ * Opens a log that `readLog` accepted in the current format, for appending
+ * (cutting a torn tail first). Group commit: one append is one write, one
+ * fsync, one commit mark, one fsync.
+ */
+export async function openCommandLog(dir: string, rootKey: Uint8Array, storeId: Uint8Array, read: ReadLog): Promise<CommandLog> {
+  const path = join(dir, logFileName);
+  const open = async (base: bigint, state: NonNullable<ReadLog["writer"]>, count: number): Promise<RecordFileWriter> =>
+    openRecordFile(path, rootKey, { tag, storeId, base: Number(base) }, { end: state.end, mark: state.mark, nextSeq: count }, state.size);
+  if (!read.writer) throw new Error("the log must be in the current format to append");
+  let base = read.base;
+  let next = base + BigInt(read.entries.length);
+  let writer = await open(base, read.writer, read.entries.length);
   return {
     async append(entries) {
-      const parts: Uint8Array[] = [];
       for (const e of entries) {
-        const plain = new Uint8Array(8 + e.data.length);
-        new DataView(plain.buffer).setBigUint64(0, e.index, false);
-        plain.set(e.data, 8);
-        const sealed = seal(rootKey, plain, recordAd);
-        const len = new Uint8Array(4);
-        new DataView(len.buffer).setUint32(0, sealed.length, false);
-        parts.push(len, sealed);
+        if (e.index !== next) throw new Error(`log entry ${e.index} out of order (expected ${next})`);
+        next += 1n;
       }
-      await fh.write(Buffer.concat(parts));
-      await fh.datasync();
+      await writer.append(entries.map((e) => ({ kind: commandKind, plain: e.data })), true);
     },
-    async truncate() {
-      await fh.truncate(0);
-      await fh.datasync();
-      await fh.close();
-      fh = await openFile(path, "a+", 0o600);
+    async restart(first) {
+      await writer.close();
+      await createLog(dir, rootKey, storeId, first);
+      base = first;
+      next = first;
+      // A new file is its header and two marks over no records.
+      writer = await open(base, { end: recordsStart, mark: { seq: 0, end: recordsStart, closed: false }, size: recordsStart }, 0);
     },
-    close: () => fh.close(),
+    close: () => writer.close(),
   };
 }

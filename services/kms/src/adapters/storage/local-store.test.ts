@@ -9,11 +9,19 @@ import { HsmMismatchError } from "../hsm/hsm.js";
 import { createSodiumCrypto } from "../sodium-crypto.js";
 import { createKms } from "../../domain/kms.js";
 import { createLocalNode } from "./local-node.js";
-import { openLocalStore } from "./local-store.js";
+import type { Hsm } from "../hsm/hsm.js";
+import { openDataDir } from "./open-data-dir.js";
+import type { LocalStore } from "./local-store.js";
 
 const store = suite("local durable store");
 const hsmKey = new Uint8Array(32).fill(7);
 const material = { sealedKey: new Uint8Array([1, 2, 3]), sealedHmacKey: new Uint8Array([4]) };
+
+async function openLocalStore(dir: string, hsm: Hsm): Promise<LocalStore & { readonly firstStart: boolean }> {
+  const opened = await openDataDir(dir, hsm, { mode: "single", enclaves: [], now: () => "2024-01-01T00:00:00Z" });
+  if (!opened.local) throw new Error("no local store");
+  return Object.assign(opened.local, { firstStart: opened.firstStart });
+}
 
 store("should replay log and snapshot after a restart, and refuse another HSM key", async () => {
   await initCrypto();

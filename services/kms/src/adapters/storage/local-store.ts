@@ -1,14 +1,12 @@
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
-import { open, seal } from "@mc/wasm";
-import type { Hsm } from "../hsm/hsm.js";
+import { damaged } from "@mc/consensus";
+import { apply } from "../../domain/apply.js";
 import { createEmptyState, type KmsState } from "../../domain/state.js";
-import { openCommandLog, readLog, type CommandLog, type LogEntry } from "./command-log.js";
-import { decodeState, encodeState } from "./state-codec.js";
+import { decodeCommand } from "./command-codec.js";
+import { createLog, logFileName, openCommandLog, readLog, type CommandLog, type LogEntry, type ReadLog } from "./command-log.js";
 import { writeFileAtomic } from "./files.js";
-
-const snapshotAd = new TextEncoder().encode("kms:snapshot:v1");
+import { encodeSnapshot, readSnapshot, snapshotFileName } from "./snapshot-file.js";
 
 export interface LocalStore {
   readonly rootKey: Uint8Array;
@@ -16,54 +14,90 @@ export interface LocalStore {
   readonly snapshot: KmsState;
   /** Log entries after the snapshot, in order. */
   readonly entries: readonly LogEntry[];
-  readonly fresh: boolean;
   readonly log: CommandLog;
+  /** What start-up repaired (a torn tail cut off), if anything. */
+  readonly repaired: string | undefined;
+  /** Writes a snapshot of `state`, then starts an empty log after it. */
   writeSnapshot(state: KmsState): Promise<void>;
   close(): Promise<void>;
 }
 
-const exists = (p: string) => stat(p).then(() => true, () => false);
+export interface LocalKeys {
+  readonly rootKey: Uint8Array;
+  readonly storeId: Uint8Array;
+  /** First-format files may be present (read strictly, then rewritten). */
+  readonly legacy: boolean;
+}
 
-/** True when the directory holds no KMS state (missing or without a root key file). */
-export function isFreshDataDir(dir: string): Promise<boolean> {
-  return exists(join(dir, "root-key.json")).then((e) => !e);
+async function readOrMissing(path: string, file: string, optional: boolean): Promise<Uint8Array | undefined> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    if (optional) return undefined;
+    throw damaged(file, 0, "missing");
+  }
+}
+
+export interface CheckedLocal {
+  readonly snapshot: KmsState;
+  readonly log: ReadLog;
+  /** Some file is still in the first format. */
+  readonly firstFormat: boolean;
 }
 
 /**
- * Opens (or on first start creates) the data directory: the root encryption
- * key wrapped by the HSM, the sealed snapshot and the sealed command log.
- * Unwrapping comes first, so a wrong HSM key fails before anything is written.
+ * Reads and checks snapshot.bin and log.bin, changing nothing: both must
+ * open, and the log must start no later than right after the snapshot (a
+ * gap means lost entries). A first-format directory may lack a snapshot.
  */
-export async function openLocalStore(dir: string, hsm: Hsm, options: { clusterKey?: boolean } = {}): Promise<LocalStore> {
-  const rootFile = join(dir, "root-key.json");
-  const fresh = await isFreshDataDir(dir);
-  let rootKey: Uint8Array;
-  if (fresh) {
-    // A cluster's nodes share one root key (derived from the HSM); a single node draws its own.
-    rootKey = options.clusterKey ? await hsm.clusterRootKey() : new Uint8Array(randomBytes(32));
-    const wrapped = await hsm.wrap(rootKey);
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const body = JSON.stringify({ version: 1, hsm: hsm.kind, wrapped: Buffer.from(wrapped).toString("base64") });
-    await writeFileAtomic(rootFile, new TextEncoder().encode(`${body}\n`));
-  } else {
-    const json = JSON.parse(await readFile(rootFile, "utf8")) as { wrapped: string };
-    rootKey = await hsm.unwrap(new Uint8Array(Buffer.from(json.wrapped, "base64")));
+export async function checkLocalFiles(dir: string, keys: LocalKeys): Promise<CheckedLocal> {
+  const snapBuf = await readOrMissing(join(dir, snapshotFileName), snapshotFileName, keys.legacy);
+  const snap = snapBuf ? readSnapshot(snapBuf, keys) : { state: createEmptyState(), legacy: true };
+  const logBuf = (await readOrMissing(join(dir, logFileName), logFileName, false)) ?? new Uint8Array(0);
+  const log = readLog(logBuf, keys);
+  const applied = snap.state.appliedIndex;
+  const first = log.legacy ? log.entries[0]?.index : log.base;
+  if (first !== undefined && first > applied + 1n) {
+    throw damaged(logFileName, log.legacy ? 0 : 32, `the log starts at entry ${first} but the snapshot ends at entry ${applied}`);
   }
-  const snapPath = join(dir, "snapshot.bin");
-  const snapshot = (await exists(snapPath)) ? decodeState(open(rootKey, new Uint8Array(await readFile(snapPath)), snapshotAd)) : createEmptyState();
-  const logPath = join(dir, "log.bin");
-  const raw = (await exists(logPath)) ? new Uint8Array(await readFile(logPath)) : new Uint8Array(0);
-  const { entries, validBytes } = readLog(raw, rootKey);
-  const log = await openCommandLog(logPath, rootKey, validBytes);
+  return { snapshot: snap.state, log, firstFormat: snap.legacy || log.legacy };
+}
+
+/**
+ * Opens the single-node store of a directory that `checkLocalFiles`
+ * accepted: cuts a torn tail, or rewrites a first-format directory as one
+ * current snapshot and an empty log (`onRewritten` then finishes the
+ * directory's migration).
+ */
+export async function openLocalStore(dir: string, keys: LocalKeys, checked: CheckedLocal, onRewritten: () => Promise<void>): Promise<LocalStore> {
+  const { rootKey, storeId } = keys;
+  let snapshot = checked.snapshot;
+  let read = checked.log;
+  const applied = snapshot.appliedIndex;
+  const writeSnapshot = (state: KmsState): Promise<void> => writeFileAtomic(join(dir, snapshotFileName), encodeSnapshot(rootKey, storeId, state));
+  if (keys.legacy) {
+    for (const e of read.entries) if (e.index > applied) apply(snapshot, decodeCommand(e.data), e.index);
+    await writeSnapshot(snapshot);
+    await createLog(dir, rootKey, storeId, snapshot.appliedIndex + 1n);
+    await onRewritten();
+    const rewritten = await checkLocalFiles(dir, { ...keys, legacy: false });
+    read = rewritten.log;
+    snapshot = rewritten.snapshot;
+  }
+  const torn = read.torn;
+  const log = await openCommandLog(dir, rootKey, storeId, read);
   return {
     rootKey,
     snapshot,
-    entries: entries.filter((e) => e.index > snapshot.appliedIndex),
-    fresh,
+    entries: read.entries.filter((e) => e.index > snapshot.appliedIndex),
     log,
+    repaired: torn ? `torn tail of ${logFileName} cut at byte ${torn.at} (${torn.bytes} bytes: ${torn.why})` : undefined,
     async writeSnapshot(state) {
-      await writeFileAtomic(snapPath, seal(rootKey, encodeState(state), snapshotAd));
-      await log.truncate();
+      // Snapshot first, then the new log: a crash between leaves a log whose
+      // entries the snapshot already holds, never a gap.
+      await writeSnapshot(state);
+      await log.restart(state.appliedIndex + 1n);
     },
     close: () => log.close(),
   };

@@ -1,0 +1,41 @@
+import { damaged, encodeBlob, hasBlobMagic, readBlob } from "@mc/consensus";
+import { open } from "@mc/wasm";
+import type { KmsState } from "../../domain/state.js";
+import { decodeState, encodeState } from "./state-codec.js";
+
+export const snapshotFileName = "snapshot.bin";
+const tag = "kms-snap";
+const v1Ad = new TextEncoder().encode("kms:snapshot:v1");
+
+/** The state as a sealed blob bound to this directory and to its applied index. */
+export function encodeSnapshot(rootKey: Uint8Array, storeId: Uint8Array, state: KmsState): Uint8Array {
+  return encodeBlob(rootKey, { tag, storeId, index: Number(state.appliedIndex) }, encodeState(state));
+}
+
+function stateOf(plain: Uint8Array, offset: number): KmsState {
+  try {
+    return decodeState(plain);
+  } catch {
+    throw damaged(snapshotFileName, offset, "the state inside does not parse");
+  }
+}
+
+/**
+ * Reads snapshot.bin (every failure is damage). The first format, a bare
+ * sealed JSON state, is accepted only while the directory is being rewritten.
+ */
+export function readSnapshot(buf: Uint8Array, o: { rootKey: Uint8Array; storeId: Uint8Array; legacy: boolean }): { state: KmsState; legacy: boolean } {
+  if (hasBlobMagic(buf) || !o.legacy) {
+    const { index, body } = readBlob(buf, snapshotFileName, { tag, storeId: o.storeId, key: o.rootKey });
+    const state = stateOf(body, 64);
+    if (state.appliedIndex !== BigInt(index)) throw damaged(snapshotFileName, 32, `the header says index ${index}, the state ${state.appliedIndex}`);
+    return { state, legacy: false };
+  }
+  let plain: Uint8Array;
+  try {
+    plain = open(o.rootKey, buf, v1Ad);
+  } catch {
+    throw damaged(snapshotFileName, 0, "first-format snapshot does not open under the root key");
+  }
+  return { state: stateOf(plain, 0), legacy: true };
+}
