@@ -5,7 +5,7 @@ import { acceptRequestId, AppError, createBusTransport, requestIdHeader, type Bu
 import { createCatalogEvents, type ReleaseStore } from "@mc/releases";
 import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import type { BusHealth } from "./bus-health.js";
-import { answerAndClose, withBodyWithin } from "./http/body-limit.js";
+import { announcesBody, answerAndClose, withBodyWithin } from "./http/body-limit.js";
 import { answerConnectError, createConnectGate } from "./http/connect-gate.js";
 import { createGatewayMetrics } from "./http/metrics.js";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.js";
@@ -27,6 +27,7 @@ const connectPrefix = `/${ReleaseService.typeName}/`;
 export const maxBodyBytes = 64 * 1024;
 /** A request (headers and body) must arrive within this time; Node answers 408 and closes otherwise. */
 const requestTimeoutMs = 15_000;
+const noBody = new Uint8Array(0);
 
 export interface GatewayDeps {
   readonly bus: Bus;
@@ -111,8 +112,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
       const started = performance.now();
       res.once("close", () => log.info({ reqId, method: req.method, path: req.url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 }, "request"));
     }
-    // Bodies are read (or refused) before anything routes, authenticates or buffers them.
-    withBodyWithin(req, res, maxBodyBytes, () => refuseTooLarge(req, res, reqId), (body) => serve(req, res, reqId, body));
+    // Bodies are read (or refused) before anything routes, authenticates or buffers them;
+    // the body-less hot path goes straight on, allocating nothing for it.
+    if (!announcesBody(req)) serve(req, res, reqId, noBody);
+    else withBodyWithin(req, res, maxBodyBytes, () => refuseTooLarge(req, res, reqId), (body) => serve(req, res, reqId, body));
   });
 
   function refuseTooLarge(req: IncomingMessage, res: ServerResponse, reqId: string): void {
