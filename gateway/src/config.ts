@@ -43,6 +43,11 @@ Endpoints:
   GET /api/feeds/<product>.json         JSON Feed;  GET /feed-<product>.rss  RSS
   GET /<product>/<component>/release/…  binaries, checksums, signatures, notes
   GET /minisign.pub                     the release signing public key
+
+Limits (the releases contract sets none):
+  request body        64 KiB on every path, Connect included; counted while it
+                      arrives, before any route runs: 413, connection closed
+  request arrival     15 s for headers and body: 408, connection closed
 `;
 
 function parseListen(value: string): { host: string; port: number } {
