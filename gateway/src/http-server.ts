@@ -104,7 +104,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     else void handler(req, res);
   }
 
-  const server = createServer({ requestTimeout: requestTimeoutMs }, (req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer({ requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 }, (req: IncomingMessage, res: ServerResponse) => {
     // The caller's id (or a new one) goes back in the response and along every bus call made for it.
     const incoming = req.headers[requestIdHeader];
     const reqId = acceptRequestId(typeof incoming === "string" ? incoming : undefined);
