@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { get as httpsGet } from "node:https";
 import { join } from "node:path";
 import { clientCertificateOf, newApiKey, parseApiKey } from "@mc/kms";
 import { suite } from "uvu";
@@ -163,6 +164,48 @@ limits("should answer a body that stalls past the request timeout with 504 and c
     assert.is(r.status, 504, r.body);
     assert.ok(Date.now() - started < 5000);
     assert.ok(r.closedByServer, "connection left open after the 504");
+  } finally {
+    await edge.close();
+    await audit.close();
+  }
+});
+
+// The audit log is a stream that lives as long as its subscriber: the request limit must not cut it.
+limits("should not cut an answer that is already streaming when the request timeout passes", async (ctx) => {
+  const certs = await writeServerCerts(join(ctx.fx?.dir ?? "", "stream-certs"));
+  const audit = createAuditLog("off");
+  const ticks = (async function* () {
+    for (let i = 0; i < 8; i++) {
+      await new Promise((r) => setTimeout(r, 300));
+      yield new TextEncoder().encode(`tick ${i}\n`);
+    }
+  })();
+  const edge = await startEdge({
+    host: "127.0.0.1",
+    port: 0,
+    tls: { cert: certs.certFile, key: certs.keyFile, ca: undefined },
+    infoOf: createRequestInfos(false),
+    routes: [{ methods: ["GET"], pattern: "/v1/ticks", readsBody: false, handle: () => ({ headers: { "content-type": "application/x-ndjson" }, stream: ticks }) }],
+    connect: undefined,
+    metrics: createKmsMetrics(() => 0n),
+    audit,
+    log: () => undefined,
+    requestTimeoutMs: 1000,
+  });
+  try {
+    const ca = await readFile(certs.caFile);
+    const r = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpsGet({ host: "127.0.0.1", port: edge.port, path: "/v1/ticks", ca, servername: "localhost" }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+    });
+    assert.is(r.status, 200, r.body);
+    assert.match(r.body, /tick 7/, "the stream ran past the 1 s limit to its end");
   } finally {
     await edge.close();
     await audit.close();

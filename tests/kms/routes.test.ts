@@ -65,7 +65,7 @@ routes("should let exactly one of racing creations win", async ({ root }) => {
   assert.equal(((await call(root, "GET", "/v1/key/describe/race")).json as { versions: number[] }).versions, [1, 2, 3, 4, 5, 6]);
   const head = await root?.send("HEAD", "/v1/key/describe/race");
   assert.equal([head?.status, head?.body.length], [200, 0]);
-  assert.equal(pick(await call(root, "GET", "/v1/key/describe/race?version=abc")), err(400, "invalid request body"));
+  assert.equal(pick(await call(root, "GET", "/v1/key/describe/race?version=abc")), err(400, "invalid query parameter 'version'"));
 });
 
 routes("should rotate keys and decrypt old ciphertexts with their version", async ({ root }) => {

@@ -67,6 +67,9 @@ export async function startEdge(o: EdgeOptions): Promise<Edge> {
     for (const e of inflight) {
       if (e.deadline > now) continue;
       inflight.delete(e);
+      // The limit is on arriving and being answered: an answer already under
+      // way (the audit stream lives as long as its subscriber) is not cut.
+      if (e.res.headersSent) continue;
       metrics.timeouts.inc();
       answerTimeout(e.res);
     }
