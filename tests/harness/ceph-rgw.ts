@@ -46,6 +46,8 @@ export interface CephRgwOptions {
   readonly memstoreBytes?: number;
   readonly accessKey?: string;
   readonly secretKey?: string;
+  /** Storage classes besides STANDARD on the default placement (radosgw restarts once to load them). */
+  readonly storageClasses?: readonly string[];
 }
 
 const kmsKeys =
@@ -219,6 +221,17 @@ export async function startCephRgw(options: CephRgwOptions = {}): Promise<CephRg
     });
     await admin(["user", "create", "--uid=test", "--display-name=test", `--access-key=${accessKey}`, `--secret=${secretKey}`]);
     await admin(["user", "create", "--uid=test2", "--display-name=test2", `--access-key=${accessKey}2`, `--secret=${secretKey}2`]);
+    // The default zone exists only once radosgw has run, and radosgw reads its placement at start.
+    if (options.storageClasses?.length) {
+      for (const sc of options.storageClasses) {
+        await admin(["zonegroup", "placement", "add", "--rgw-zonegroup", "default", "--placement-id", "default-placement", "--storage-class", sc]);
+        await admin(["zone", "placement", "add", "--rgw-zone", "default", "--placement-id", "default-placement", "--storage-class", sc, "--data-pool", "default.rgw.buckets.data"]);
+      }
+      await rgw.stop(15000);
+      daemons.splice(daemons.indexOf(rgw), 1);
+      const again = daemon("radosgw", ["-n", "client.rgw.gw"]);
+      await waitFor(() => answersHttp(port), { what: `radosgw restart on port ${port} ${again.output().slice(-300)}`, timeoutMs: 120000, intervalMs: 100 });
+    }
   } catch (err) {
     const log = await readFile(join(dir, "log", "client.rgw.gw.log"), "utf8").catch(() => "");
     await stop();

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startCephRgw, type CephRgw } from "../harness/ceph-rgw.js";
+import { startCephRgw, type CephRgw, type CephRgwOptions } from "../harness/ceph-rgw.js";
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const mcBin = join(repoRoot, "cli", "bin", "mc.js");
@@ -68,8 +68,8 @@ export interface McFixture {
 }
 
 /** One Ceph RGW per test file, a config dir with alias `rgw` pointing at it, and a scratch dir. */
-export async function startMcFixture(options: { memstoreBytes?: number } = {}): Promise<McFixture> {
-  const rgw = await startCephRgw(options.memstoreBytes === undefined ? {} : { memstoreBytes: options.memstoreBytes });
+export async function startMcFixture(options: CephRgwOptions = {}): Promise<McFixture> {
+  const rgw = await startCephRgw(options);
   const configDir = await mkdtemp(join(tmpdir(), "mc-config-"));
   const work = await mkdtemp(join(tmpdir(), "mc-work-"));
   const removeOnExit = (): void => {

@@ -94,15 +94,33 @@ objects("should print ls --json fields in contract order", async () => {
   const r = await mc(["ls", "--json", "rgw/data/flat/a.txt"]);
   const [o] = jsonLines(r.stdout);
   assert.equal(Object.keys(o ?? {}), ["status", "type", "lastModified", "size", "key", "etag", "url", "versionOrdinal", "storageClass"]);
+  assert.is(o?.["url"], `${fx.rgw.endpoint}/data/flat/a.txt`);
   assert.is(o?.["etag"], "1d3de7bd5a5a4ab5e7d5b9eb4bb1ee09".length === 32 ? o?.["etag"] : "");
   assert.match(String(o?.["lastModified"]), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
 });
 
-objects("should show a prefix given without slash as a folder, and buckets under the alias", async () => {
+objects("should list a folder given without slash as with it, and buckets under the alias", async () => {
   const r = await mc(["ls", "rgw/data/flat/sub"]);
-  assert.match(r.stdout, new RegExp(`^${dateRe}      0B sub/\\n$`));
+  assert.match(r.stdout, new RegExp(`^${dateRe}      4B STANDARD b\\.txt\\n${dateRe}      0B deep/\\n$`));
   const b = await mc(["ls", "rgw"]);
   assert.match(b.stdout, new RegExp(`${dateRe}      0B data/\\n`));
+});
+
+objects("should list every key and folder starting with a partial path, and fail on none :: ls a/b/di", async () => {
+  await writeFile(join(work, "x.txt"), "x");
+  for (const key of ["pre/dir/in.txt", "pre/dir-foo/in.txt", "pre/dirt.txt", "pre/other.txt"]) assert.is((await mc(["cp", join(work, "x.txt"), `rgw/data/${key}`])).code, 0);
+  const partial = await mc(["ls", "--json", "rgw/data/pre/di"]);
+  assert.is(partial.code, 0, partial.stderr);
+  assert.equal(jsonLines(partial.stdout).map((o) => [o["key"], o["type"], o["url"]]), [
+    ["dir-foo/", "folder", `${fx.rgw.endpoint}/data/pre/di`],
+    ["dir/", "folder", `${fx.rgw.endpoint}/data/pre/di`],
+    ["dirt.txt", "file", `${fx.rgw.endpoint}/data/pre/di`],
+  ]);
+  const folder = await mc(["ls", "--json", "rgw/data/pre/dir"]);
+  assert.equal(jsonLines(folder.stdout).map((o) => [o["key"], o["url"]]), [["in.txt", `${fx.rgw.endpoint}/data/pre/dir/`]]);
+  const none = await mc(["ls", "rgw/data/pre/nothing"]);
+  assert.is(none.code, 1);
+  assert.is(none.stderr, "mc: <ERROR> Unable to list `rgw/data/pre/nothing`. Object does not exist.\n");
 });
 
 objects("should summarize", async () => {

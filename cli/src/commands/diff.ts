@@ -5,6 +5,7 @@ import { usageError } from "../errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import { withEncryption } from "../s3-features/sse-context.js";
 import { dirPrefix } from "../transfer/plan.js";
+import { compareKeys } from "../util/key-order.js";
 
 async function sizes(loc: Location): Promise<Map<string, number>> {
   const store = requireStore(loc);
@@ -30,7 +31,7 @@ export class DiffCommand extends BaseCommand {
     const first = ctx.locate(firstArg);
     const second = ctx.locate(secondArg);
     const [a, b] = await Promise.all([sizes(first), sizes(second)]);
-    const keys = [...new Set([...a.keys(), ...b.keys()])].sort();
+    const keys = [...new Set([...a.keys(), ...b.keys()])].sort(compareKeys);
     for (const key of keys) {
       const firstUrl = displayUrl(first, dirPrefix(first.key) + key);
       const secondUrl = displayUrl(second, dirPrefix(second.key) + key);

@@ -4,9 +4,8 @@ import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
 import { mcError } from "../errors.js";
 import { withRewind } from "../s3-features/rewind-context.js";
-import { displayUrl, type Location } from "../storage/location.js";
+import { displayUrl, listingUrl, type Location } from "../storage/location.js";
 import type { Entry } from "../storage/types.js";
-import { dirPrefix } from "../transfer/plan.js";
 import { formatDate, iBytes, iBytesCompact, rfc3339Local } from "../util/humanize.js";
 
 interface Shown {
@@ -58,7 +57,7 @@ export class LsCommand extends BaseCommand {
       buckets.sort((a, b) => (a.name < b.name ? -1 : 1));
       for (const b of buckets) {
         const entry: Entry = { key: `${b.name}/`, size: 0, lastModified: b.creationDate, etag: "", isDir: true };
-        this.print(ctx, entry, entry.key, `${loc.alias.name}/`, 1);
+        this.print(ctx, entry, entry.key, listingUrl(loc, ""), 1);
         yield { entry, key: entry.key, ordinal: 1 };
       }
       return;
@@ -67,54 +66,44 @@ export class LsCommand extends BaseCommand {
       const stream = loc.client.listIncompleteUploads(loc.bucket, loc.key, true);
       for await (const up of stream as AsyncIterable<{ key: string; uploadId: string; size: number; initiated?: Date }>) {
         const entry: Entry = { key: up.key, size: up.size, lastModified: up.initiated ?? new Date(), etag: "", isDir: false };
-        this.print(ctx, entry, up.key.slice(loc.key.length) || up.key, displayUrl(loc, loc.key), 1);
+        this.print(ctx, entry, up.key.slice(loc.key.length) || up.key, listingUrl(loc, loc.key), 1);
         yield { entry, key: up.key, ordinal: 1 };
       }
       return;
     }
     const store = loc.store;
     if (!store) return;
-    const url = displayUrl(loc, loc.key);
+    // Without a trailing slash a folder is listed as with it; anything else lists
+    // every key and folder that starts with the path (cmd/ls.go, Stat then List).
+    // Local paths are not prefixes: a file lists itself, a missing path nothing.
     let prefix = loc.key;
-    if (!(prefix === "" || prefix.endsWith("/"))) {
-      const exact = await store.stat(prefix);
-      const isDir = await store.isDir(prefix);
-      if (exact && !this.versions) {
-        const name = prefix.slice(prefix.lastIndexOf("/") + 1);
-        this.print(ctx, exact, name, url, 1);
-        yield { entry: exact, key: name, ordinal: 1 };
-      }
-      if (!isDir) {
-        if (!exact && !this.versions) throw mcError(`Unable to list \`${url}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey" }), "not_found");
-        if (!this.versions) return;
-        prefix = prefix.slice(0, prefix.lastIndexOf("/") + 1);
-      } else if (!this.recursive && loc.kind === "s3") {
-        // A prefix given without its slash is shown as one folder (cmd/ls.go).
-        const dir = prefix.slice(prefix.lastIndexOf("/") + 1);
-        const entry: Entry = { key: `${dir}/`, size: 0, lastModified: new Date(), etag: "", isDir: true };
-        this.print(ctx, entry, entry.key, url, 1);
-        yield { entry, key: entry.key, ordinal: 1 };
-        return;
-      } else {
-        prefix = dirPrefix(prefix);
-      }
+    let only: string | undefined;
+    if (prefix !== "" && !prefix.endsWith("/")) {
+      // A HEAD that fails (an SSE-C object without its key) only means "not a plain object here".
+      const isObject = (await store.stat(prefix).catch(() => undefined)) !== undefined;
+      if (!isObject && (await store.isDir(prefix))) prefix = `${prefix}/`;
+      else if (loc.kind === "local") only = isObject ? prefix : "";
     }
-    const only = loc.key.endsWith("/") || loc.key === "" || prefix === dirPrefix(loc.key) ? undefined : loc.key;
+    const url = listingUrl(loc, prefix);
+    const base = prefix.slice(0, prefix.lastIndexOf("/") + 1);
     let group: Entry[] = [];
+    let any = false;
     const flush = function* (this: LsCommand): Generator<Shown> {
-      group.forEach((entry, i) => {
-        const key = entry.key.slice(prefix.length);
-        this.print(ctx, entry, key, url, group.length - i);
-      });
-      yield* group.map((entry, i) => ({ entry, key: entry.key.slice(prefix.length), ordinal: group.length - i }));
+      group.forEach((entry, i) => this.print(ctx, entry, entry.key.slice(base.length), url, group.length - i));
+      yield* group.map((entry, i) => ({ entry, key: entry.key.slice(base.length), ordinal: group.length - i }));
       group = [];
     };
     for await (const entry of store.list(prefix, { recursive: this.recursive, versions: this.versions })) {
       if (only !== undefined && entry.key !== only) continue;
+      any = true;
       if (group.length > 0 && group[0]?.key !== entry.key) yield* flush.call(this);
       group.push(entry);
     }
     yield* flush.call(this);
+    // With --versions an empty answer stays empty, as before: every version may be gone.
+    if (!any && !this.versions && prefix !== "" && !prefix.endsWith("/")) {
+      throw mcError(`Unable to list \`${displayUrl(loc, loc.key)}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey" }), "not_found");
+    }
   }
 
   private print(ctx: McContext, e: Entry, key: string, url: string, ordinal: number): void {
@@ -130,7 +119,6 @@ export class LsCommand extends BaseCommand {
       };
       if (e.versionId !== undefined) obj["versionId"] = e.versionId;
       obj["versionOrdinal"] = ordinal;
-      if (this.versions && !e.isDir) obj["versionIndex"] = ordinal - 1;
       if (e.isDeleteMarker) obj["isDeleteMarker"] = true;
       if (e.storageClass && !e.isDir) obj["storageClass"] = e.storageClass;
       ctx.output.printJson(obj);

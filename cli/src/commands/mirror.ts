@@ -10,6 +10,7 @@ import { summaryTable } from "../transfer/copy-run.js";
 import { withEncryption } from "../s3-features/sse-context.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { createProgress } from "../transfer/progress.js";
+import { compareKeys } from "../util/key-order.js";
 import { flatMatch } from "../util/wildcard.js";
 import { ageFilter } from "./flags.js";
 import { watchChanges, type Changes } from "./mirror-changes.js";
@@ -117,7 +118,7 @@ export class MirrorCommand extends BaseCommand {
     const srcStore = requireStore(src);
     const dstStore = requireStore(dst);
     const jobs: (CopyJob & { rel: string })[] = [];
-    for (const [rel, e] of [...from].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    for (const [rel, e] of [...from].sort(([a], [b]) => compareKeys(a, b))) {
       if (this.excluded(rel) || !passesAge(e, filter) || this.excludedClass(e)) continue;
       const existing = to.get(rel);
       if (existing) {

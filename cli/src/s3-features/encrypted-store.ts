@@ -1,35 +1,15 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import type { Client } from "minio";
-import { canonicalHeader, isNotFound } from "../storage/s3-store.js";
+import { objectInfoFromHeaders } from "../storage/s3-head.js";
+import { s3Escape } from "../storage/s3-escape.js";
+import { isNotFound } from "../storage/s3-store.js";
 import type { Entry, ObjectInfo, ReadOptions, Store } from "../storage/types.js";
 import { s3Call, s3Stream } from "./s3-request.js";
 import { sseReadHeaders, sseWriteHeaders, type SseKeys, type SseSpec } from "./sse-keys.js";
 
-const header = (h: IncomingHttpHeaders, name: string): string => {
-  const v = h[name];
-  return Array.isArray(v) ? (v[0] ?? "") : (v ?? "");
-};
-
-function infoFromHeaders(key: string, h: IncomingHttpHeaders): ObjectInfo {
-  const metadata: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (k.startsWith("x-amz-meta-")) metadata[canonicalHeader(k)] = Array.isArray(v) ? v.join(",") : (v ?? "");
-  const contentType = header(h, "content-type");
-  const versionId = header(h, "x-amz-version-id");
-  return {
-    key,
-    size: Number(header(h, "content-length") || 0),
-    lastModified: new Date(header(h, "last-modified") || 0),
-    // An encrypted object's ETag is not the MD5 of its plaintext: leave it out so copies do not check against it.
-    etag: "",
-    isDir: false,
-    storageClass: "STANDARD",
-    metadata,
-    ...(contentType ? { contentType } : {}),
-    ...(versionId ? { versionId } : {}),
-    ...(header(h, "x-amz-server-side-encryption-customer-algorithm") ? { encryption: "SSE-C" } : {}),
-  };
-}
+// An encrypted object's ETag is not the MD5 of its plaintext: leave it out so copies do not check against it.
+const infoFromHeaders = (key: string, h: IncomingHttpHeaders): ObjectInfo => ({ ...objectInfoFromHeaders(key, h), etag: "" });
 
 /**
  * A bucket store whose objects under the given prefixes are written and read
@@ -49,7 +29,7 @@ export function createEncryptedStore(inner: Store, client: Client, bucket: strin
       }
       if (key === "" || key.endsWith("/")) return undefined;
       try {
-        const query = versionId ? `versionId=${encodeURIComponent(versionId)}` : "";
+        const query = versionId ? `versionId=${s3Escape(versionId)}` : "";
         const res = await s3Call(client, { method: "HEAD", bucket, key, query, headers: sseReadHeaders(spec) });
         return infoFromHeaders(key, res.headers);
       } catch (err) {
@@ -69,7 +49,7 @@ export function createEncryptedStore(inner: Store, client: Client, bucket: strin
         const start = options.offset ?? 0;
         headers["Range"] = `bytes=${start}-${options.length === undefined ? "" : start + options.length - 1}`;
       }
-      const query = options.versionId ? `versionId=${encodeURIComponent(options.versionId)}` : "";
+      const query = options.versionId ? `versionId=${s3Escape(options.versionId)}` : "";
       return s3Stream(client, { method: "GET", bucket, key, query, headers, expect: [200, 206] });
     },
     write(key, source, size, options = {}) {

@@ -1,11 +1,31 @@
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
+import { mcError } from "../errors.js";
 import type { RangeWriteOptions } from "./types.js";
 
-/** A temp file beside the target: nothing appears under the final name until rename. */
+let tempCount = 0;
+
+/**
+ * A temp file beside the target: nothing appears under the final name until
+ * rename. Its name keeps at most 100 bytes of the target's, so a target name
+ * near the 255-byte limit still has a temp file.
+ */
 export function tempPathFor(key: string): string {
-  return join(dirname(key), `.${key.slice(key.lastIndexOf("/") + 1)}.mc-part-${process.pid}-${Date.now()}`);
+  let base = key.slice(key.lastIndexOf("/") + 1);
+  while (Buffer.byteLength(base) > 100) base = [...base].slice(0, -1).join("");
+  return join(dirname(key), `.${base}.mc-part-${process.pid}-${Date.now()}-${tempCount++}`);
+}
+
+/**
+ * Local targets are absolute paths built from a normalized folder and an
+ * object's name: an empty, `.` or `..` segment can only come from the object
+ * name (`a//b`, `x/../y`), and would write elsewhere, outside the target
+ * folder even. Such objects are refused, never renamed.
+ */
+export function checkLocalName(key: string): void {
+  if (!/\/\/|\/\.\.?(\/|$)|\/$/.test(key)) return;
+  throw mcError(`\`${key}\` cannot be a local file name: it has an empty, \`.\` or \`..\` path segment.`, undefined, "invalid_argument");
 }
 
 /**
@@ -13,6 +33,7 @@ export function tempPathFor(key: string): string {
  * offset; memory stays at one socket buffer per range in flight.
  */
 export async function writeRangesToFile(key: string, size: number, fetch: (offset: number, length: number) => Promise<Readable>, options: RangeWriteOptions): Promise<void> {
+  checkLocalName(key);
   await mkdir(dirname(key), { recursive: true });
   const temp = tempPathFor(key);
   const handle = await open(temp, "w");

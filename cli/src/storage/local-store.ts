@@ -3,7 +3,8 @@ import { lstat, mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises
 import { dirname } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { tempPathFor, writeRangesToFile } from "./local-ranges.js";
+import { checkLocalName, tempPathFor, writeRangesToFile } from "./local-ranges.js";
+import { compareKeys } from "../util/key-order.js";
 import type { Entry, ListOptions, ObjectInfo, ReadOptions, Store, WriteOptions } from "./types.js";
 
 const dirEntry = (key: string, mtime: Date): Entry => ({ key, size: 0, lastModified: mtime, etag: "", isDir: true });
@@ -32,7 +33,7 @@ export function createLocalStore(): Store {
       const s = await stat(base + name).catch(() => undefined);
       if (s) items.push({ key: base + name + (s.isDirectory() ? "/" : ""), isDir: s.isDirectory(), size: s.size, mtime: s.mtime });
     }
-    items.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    items.sort((a, b) => compareKeys(a.key, b.key));
     for (const item of items) {
       if (!item.isDir) yield { key: item.key, size: item.size, lastModified: item.mtime, etag: "", isDir: false };
       else if (recursive) yield* walk(item.key, true, () => true);
@@ -59,6 +60,7 @@ export function createLocalStore(): Store {
       return createReadStream(key, end === undefined ? { start } : { start, end });
     },
     async write(key, source: Readable, _size, options: WriteOptions = {}) {
+      checkLocalName(key);
       await mkdir(dirname(key), { recursive: true });
       // A temp file beside the target, renamed on success: an interrupted copy leaves nothing under the final name.
       const temp = tempPathFor(key);

@@ -58,3 +58,13 @@ export function displayUrl(loc: Location, key: string): string {
   if (loc.kind === "local") return key;
   return loc.store ? loc.store.url(key) : `${loc.alias.name}/${key}`;
 }
+
+/**
+ * The `url` of `ls --json` (cmd/ls.go prints the client URL): the server's
+ * `scheme://host/bucket/key` for an alias, the path for a local folder.
+ */
+export function listingUrl(loc: Location, key: string): string {
+  if (loc.kind === "local") return key;
+  const root = loc.alias.url.replace(/\/+$/, "");
+  return loc.bucket === "" ? `${root}/` : `${root}/${loc.bucket}/${key}`;
+}

@@ -19,6 +19,21 @@ export interface ObjectInfo extends Entry {
   readonly metadata: Readonly<Record<string, string>>;
   /** `SSE-C`, `SSE-S3` or `SSE-KMS (<key id>)` when the server says the object is encrypted. */
   readonly encryption?: string;
+  /** The `Expires` header. */
+  readonly expires?: Date;
+  /** When a lifecycle rule (`expirationRuleId`) will delete the object (x-amz-expiration). */
+  readonly expiration?: Date;
+  readonly expirationRuleId?: string;
+  readonly replicationStatus?: string;
+  /** An archived object's restore state (x-amz-restore). */
+  readonly restore?: RestoreInfo;
+  /** Checksums the server keeps, by algorithm (`CRC32`, `SHA256`, …). */
+  readonly checksum?: Readonly<Record<string, string>>;
+}
+
+export interface RestoreInfo {
+  readonly ongoing: boolean;
+  readonly expiry?: Date;
 }
 
 export interface ListOptions {

@@ -17,8 +17,12 @@ export function iBytesCompact(size: number): string {
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 
+// Building a DateTimeFormat costs milliseconds: one per process, not one per listed line.
+let zoneFormat: Intl.DateTimeFormat | undefined;
+
 function zoneName(date: Date): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZoneName: "short" }).formatToParts(date).find((p) => p.type === "timeZoneName");
+  zoneFormat ??= new Intl.DateTimeFormat("en-US", { timeZoneName: "short" });
+  const part = zoneFormat.formatToParts(date).find((p) => p.type === "timeZoneName");
   const name = part?.value ?? "UTC";
   return name === "GMT" ? "UTC" : name;
 }
