@@ -1,4 +1,5 @@
 // mc against Ceph RGW: bucket and object commands, text and --json, errors.
+import { randomBytes } from "node:crypto";
 import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { suite } from "uvu";
@@ -212,6 +213,22 @@ objects("should reject bad arguments :: usage error and exit 1", async () => {
 });
 
 objects.run();
+
+// ---
+
+const fixes = suite("rm without an SSE-C key");
+
+fixes("should remove an SSE-C object without its key :: a delete needs none", async () => {
+  const key = randomBytes(32).toString("base64");
+  await writeFile(join(work, "secret.bin"), "secret");
+  assert.is((await mc(["cp", "--enc-c", `rgw/data/ssec/=${key}`, join(work, "secret.bin"), "rgw/data/ssec/one.bin"])).code, 0);
+  const r = await mc(["rm", "rgw/data/ssec/one.bin"]);
+  assert.is(r.code, 0, r.stderr);
+  assert.is(r.stdout, "Removed `rgw/data/ssec/one.bin`.\n");
+  assert.is((await mc(["ls", "-r", "rgw/data/ssec/"])).stdout, "");
+});
+
+fixes.run();
 
 // ---
 

@@ -7,6 +7,7 @@ import { removeBypassingGovernance } from "../s3-features/versions-bypass.js";
 import { isLockBlocked } from "../s3-features/versions-errors.js";
 import { deleteBlockedByLock } from "../s3-features/versions-lock-state.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
+import { statOrListed } from "../storage/stat-or-listed.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { ageFilter } from "./flags.js";
 
@@ -83,7 +84,8 @@ export class RmCommand extends BaseCommand {
     };
     if (!this.recursive) {
       if (this.versionId) return one(loc.key, this.versionId).then(() => 0);
-      const info = await store.stat(loc.key);
+      // A delete needs no key: a HEAD refused for want of one must not stop it.
+      const info = await statOrListed(store, loc.key);
       if (!info) {
         const cause = (await store.isDir(loc.key)) ? new Error("Use --recursive --force to remove a folder") : Object.assign(new Error("Object does not exist"), { code: "NoSuchKey", key: loc.key });
         throw mcError(`Failed to remove \`${arg}\`.`, cause, "not_found");
