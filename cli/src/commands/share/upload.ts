@@ -25,7 +25,10 @@ export class ShareUploadCommand extends BaseCommand {
     else policy.setKey(loc.key);
     policy.setExpires(new Date(Date.now() + ms));
     if (this.contentType) policy.setContentType(this.contentType);
-    const { postURL, formData } = await loc.client.presignedPostPolicy(policy);
+    const presigned = await loc.client.presignedPostPolicy(policy);
+    // A form POST goes to the bucket's root `/` (minio-go's URL); the SDK leaves the slash out.
+    const postURL = presigned.postURL.endsWith("/") ? presigned.postURL : `${presigned.postURL}/`;
+    const formData = presigned.formData;
     const fields = Object.entries(formData).filter(([k]) => k !== "key");
     const key = this.recursive ? `${loc.key}<NAME>` : loc.key;
     const share = `curl ${postURL} ${fields.map(([k, v]) => `-F ${k}=${v}`).join(" ")} -F key=${key} -F file=@<FILE>`;
