@@ -23,10 +23,12 @@ export type {
 } from "./domain/types.js";
 export { createFileLogStore } from "./adapters/file-log-store.js";
 export type { FileLogStoreOptions, LoadedState, LogStore } from "./adapters/file-log-store.js";
+export { checkLogFolder } from "./adapters/file-log-store-check.js";
+export type { LogFolderReport } from "./adapters/file-log-store-check.js";
 // The record-file and sealed-blob formats the KMS's single-node log and snapshot share with the Raft log.
 export { damaged, damageOf, withPrefix } from "./adapters/file-log-store-damage.js";
 export type { Damage } from "./adapters/file-log-store-damage.js";
-export { hasMagic as isRecordFile, recordsStart } from "./adapters/file-log-store-format.js";
+export { cutRecordFile, hasMagic as isRecordFile, recordsStart } from "./adapters/file-log-store-format.js";
 export type { FileHeader, Mark } from "./adapters/file-log-store-format.js";
 export { readRecordFile } from "./adapters/file-log-store-reader.js";
 export type { FileRecord, RecordFileContents } from "./adapters/file-log-store-reader.js";

@@ -130,3 +130,18 @@ export function decodeRecordHeader(buf: Uint8Array, at: number): RecordHeader | 
 export function hasMagic(buf: Uint8Array): boolean {
   return buf.length >= magic.length && magic.every((b, i) => buf[i] === b);
 }
+
+/**
+ * The file cut after the record ending at `end`, with both commit marks
+ * moved to `end`: what an operator's explicit recovery writes (the caller
+ * checks the result with the reader before using it).
+ */
+export function cutRecordFile(buf: Uint8Array, end: number): Uint8Array {
+  const mark = encodeMark({ seq: 0, end, closed: false });
+  const out = new Uint8Array(end);
+  out.set(buf.subarray(0, fileHeaderBytes), 0);
+  out.set(mark, fileHeaderBytes);
+  out.set(mark, fileHeaderBytes + markBytes);
+  out.set(buf.subarray(recordsStart, end), recordsStart);
+  return out;
+}

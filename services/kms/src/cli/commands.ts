@@ -11,6 +11,7 @@ import { startKmsNode } from "../kms-node.js";
 import { identityOfSeed, newApiKey, parseApiKey } from "../adapters/tls/api-key.js";
 import { identityOfCertificate } from "../adapters/tls/identity-of-cert.js";
 import { createKmsClient, KmsClientError } from "../client/kms-client.js";
+import { recoverCommand, recoverUsage } from "./recover.js";
 
 export const usage = `Usage: kms <command>
 
@@ -29,6 +30,9 @@ Commands:
   cluster status            members, leader, term, indexes, lag, round trips
       cluster commands take --server HOST:PORT (default 127.0.0.1:7373),
       --api-key KEY (or KMS_API_KEY) and --ca FILE (or KMS_CA)
+  recover --config FILE     check a stopped node's data directory (or --data DIR);
+                            --truncate-at N cuts its log, --move-aside DIR empties it
+                            (kms recover --help)
 `;
 
 function flag(args: readonly string[], name: string): string | undefined {
@@ -194,6 +198,13 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     default:
       if (command === "server") return serverCommand(argv.slice(1));
       if (command === "cluster") return clusterCommand(sub ?? "", rest, out);
+      if (command === "recover") {
+        if (argv.includes("--help") || argv.includes("-h")) {
+          process.stdout.write(recoverUsage);
+          return 0;
+        }
+        return recoverCommand(argv.slice(1), out);
+      }
       if (command === undefined || command === "-h" || command === "--help" || command === "help") {
         process.stdout.write(usage);
         return command === undefined ? 1 : 0;

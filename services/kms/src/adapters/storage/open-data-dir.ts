@@ -41,6 +41,38 @@ async function readRootKeyFile(dir: string): Promise<RootKeyFile> {
 
 const modeName = (m: StorageMode): string => (m === "single" ? "a single node" : "a cluster member");
 
+export interface Inspected {
+  readonly rf: RootKeyFile;
+  readonly rootKey: Uint8Array;
+  readonly storeId: Uint8Array;
+  /** First-format files may be present. */
+  readonly legacy: boolean;
+  readonly leftovers: string[];
+}
+
+/**
+ * Checks an existing directory's root key file and names, read-only: the
+ * HSM must unwrap the root key, the mode must match, no file may be unknown
+ * or missing, and the root key file must belong with the other files.
+ */
+export async function inspectDataDir(dir: string, names: readonly string[], hsm: Hsm, mode: StorageMode): Promise<Inspected> {
+  if (!names.includes(rootKeyFileName)) throw damaged(rootKeyFileName, 0, "missing");
+  const rf = await readRootKeyFile(dir);
+  if (rf.mode && rf.mode !== mode) throw new Error(`the data directory belongs to ${modeName(rf.mode)}, but the configuration is for ${modeName(mode)}`);
+  const rootKey = await hsm.unwrap(rf.wrapped);
+  const legacy = rf.version === 1 || rf.migrating;
+  const storeId = rf.storeId ?? new Uint8Array(randomBytes(16));
+  const leftovers = checkNames(names, mode, legacy);
+  if (rf.storeId) {
+    const raft = mode === "cluster" ? (await readdir(join(dir, raftFolderName)).catch(() => [])).map((n) => join(raftFolderName, n)) : [];
+    await checkRootKeyBelongs(dir, rf.storeId, mode === "single" ? [snapshotFileName, logFileName] : raft);
+  }
+  if (mode === "cluster" && legacy && names.includes(logFileName) && (await stat(join(dir, logFileName))).size > 0) {
+    throw damaged(logFileName, 0, "a cluster member's first-format log.bin must be empty");
+  }
+  return { rf, rootKey, storeId, legacy, leftovers };
+}
+
 /**
  * Opens the data directory: a new one (absent or empty) is created whole;
  * an existing one is checked completely (root key file, names, then the
@@ -56,17 +88,7 @@ export async function openDataDir(dir: string, hsm: Hsm, o: Omit<CreateOptions, 
     firstStart = true;
     names = (await listDataDir(dir)) ?? [];
   }
-  if (!names.includes(rootKeyFileName)) throw damaged(rootKeyFileName, 0, "missing");
-  const rf = await readRootKeyFile(dir);
-  if (rf.mode && rf.mode !== o.mode) throw new Error(`the data directory belongs to ${modeName(rf.mode)}, but the configuration is for ${modeName(o.mode)}`);
-  const rootKey = await hsm.unwrap(rf.wrapped);
-  const legacy = rf.version === 1 || rf.migrating;
-  const storeId = rf.storeId ?? new Uint8Array(randomBytes(16));
-  const leftovers = checkNames(names, o.mode, legacy);
-  if (rf.storeId) {
-    const raft = o.mode === "cluster" ? (await readdir(join(dir, raftFolderName)).catch(() => [])).map((n) => join(raftFolderName, n)) : [];
-    await checkRootKeyBelongs(dir, rf.storeId, o.mode === "single" ? [snapshotFileName, logFileName] : raft);
-  }
+  const { rf, rootKey, storeId, legacy, leftovers } = await inspectDataDir(dir, names, hsm, o.mode);
   const writeRootKey = (migrating: boolean): Promise<void> =>
     writeFileAtomic(join(dir, rootKeyFileName), encodeRootKeyFile({ mode: o.mode, hsm: rf.hsm, wrapped: rf.wrapped, storeId, migrating }));
   const beginRewrite = async (): Promise<void> => {
@@ -80,7 +102,6 @@ export async function openDataDir(dir: string, hsm: Hsm, o: Omit<CreateOptions, 
     const local = await openLocalStore(dir, keys, checked, () => writeRootKey(false));
     return { rootKey, firstStart, local, cluster: undefined };
   }
-  if (legacy && names.includes(logFileName) && (await stat(join(dir, logFileName))).size > 0) throw damaged(logFileName, 0, "a cluster member's first-format log.bin must be empty");
   const cluster: ClusterStorage = {
     storeId,
     legacy,
