@@ -108,14 +108,17 @@ const damageLine = (file: string, offset?: number): RegExp =>
 async function nodeWithKeys(keys: number): Promise<KmsFixture> {
   const fx = await createFixture("software");
   const kms = await runKms(fx, env);
-  const root = await kms.client();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < keys) await root.createKey(`k-${next++}`);
-  };
-  await Promise.all(Array.from({ length: Math.min(16, keys) }, worker));
-  root.close();
-  await kms.proc.stop();
+  try {
+    const root = await kms.client();
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < keys) await root.createKey(`k-${next++}`);
+    };
+    await Promise.all(Array.from({ length: Math.min(16, keys) }, worker));
+    root.close();
+  } finally {
+    await kms.proc.stop();
+  }
   return fx;
 }
 
