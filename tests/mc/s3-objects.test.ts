@@ -216,7 +216,7 @@ objects.run();
 
 // ---
 
-const fixes = suite("rm without an SSE-C key");
+const fixes = suite("rm without an SSE-C key, local stat metadata");
 
 fixes("should remove an SSE-C object without its key :: a delete needs none", async () => {
   const key = randomBytes(32).toString("base64");
@@ -226,6 +226,15 @@ fixes("should remove an SSE-C object without its key :: a delete needs none", as
   assert.is(r.code, 0, r.stderr);
   assert.is(r.stdout, "Removed `rgw/data/ssec/one.bin`.\n");
   assert.is((await mc(["ls", "-r", "rgw/data/ssec/"])).stdout, "");
+});
+
+fixes("should show a local file's content type and attributes :: stat --json of a file", async () => {
+  await writeFile(join(work, "page.html"), "<p>");
+  const j = jsonLines((await mc(["stat", "--json", join(work, "page.html")])).stdout)[0] ?? {};
+  const metadata = j["metadata"] as Record<string, string>;
+  assert.equal(Object.keys(metadata), ["Content-Type", "X-Amz-Meta-Mc-Attrs"]);
+  assert.is(metadata["Content-Type"], "text/html; charset=utf-8");
+  assert.match(metadata["X-Amz-Meta-Mc-Attrs"] ?? "", /^atime:\d+#\d+\/gid:\d+\/gname:[^/]*\/mode:\d+\/mtime:\d+#\d+\/uid:\d+\/uname:[^/]*$/);
 });
 
 fixes.run();

@@ -7,11 +7,10 @@ import { mcError, usageError } from "../errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { ObjectInfo } from "../storage/types.js";
 import { dirPrefix } from "../transfer/plan.js";
-import { formatDate, iBytes, rfc3339Local } from "../util/humanize.js";
+import { rfc3339Local } from "../util/humanize.js";
+import { statJson, statLines } from "./stat-record.js";
 import { explainReadError } from "../s3-features/sse-errors.js";
 import { withEncryption } from "../s3-features/sse-context.js";
-
-const row = (name: string, value: string): string => `${name.padEnd(10)}: ${value} `;
 
 export class StatCommand extends BaseCommand {
   static override paths = [["stat"]];
@@ -85,30 +84,7 @@ export class StatCommand extends BaseCommand {
   private print(ctx: McContext, loc: Location, info: ObjectInfo): void {
     const trimmed = info.key.replace(/\/$/, "");
     const name = this.recursive ? trimmed : trimmed.slice(trimmed.lastIndexOf("/") + 1);
-    const metadata: Record<string, string> = { ...(info.contentType ? { "Content-Type": info.contentType } : {}), ...info.metadata };
-    if (ctx.output.json) {
-      const obj: Record<string, unknown> = {
-        status: "success",
-        name: loc.kind === "s3" && loc.key === "" ? displayUrl(loc, "").replace(/\/$/, "") : name,
-        lastModified: rfc3339Local(info.lastModified),
-        size: info.size,
-        etag: info.etag,
-        type: info.isDir ? "folder" : "file",
-      };
-      if (Object.keys(metadata).length) obj["metadata"] = metadata;
-      if (info.versionId) obj["versionID"] = info.versionId;
-      ctx.output.printJson(obj);
-      return;
-    }
-    const lines = [row("Name", name), row("Date", formatDate(info.lastModified)), row("Size", iBytes(info.size))];
-    if (!info.isDir) lines.push(row("ETag", info.etag));
-    if (info.versionId) lines.push(row("VersionID", info.versionId));
-    lines.push(row("Type", info.isDir ? "folder" : "file"));
-    if (info.encryption) lines.push(row("Encryption", info.encryption));
-    if (Object.keys(metadata).length) {
-      lines.push(row("Metadata", "").trimEnd());
-      for (const [k, v] of Object.entries(metadata)) lines.push(`  ${k}: ${v} `);
-    }
-    ctx.output.line(lines.join("\n"));
+    if (ctx.output.json) ctx.output.printJson(statJson(info, loc.kind === "s3" && loc.key === "" ? displayUrl(loc, "").replace(/\/$/, "") : name));
+    else ctx.output.line(statLines(info, name).join("\n"));
   }
 }

@@ -4,18 +4,21 @@ import { dirname } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { checkLocalName, tempPathFor, writeRangesToFile } from "./local-ranges.js";
+import { mcAttrsFromStat, mcAttrsHeader } from "../transfer/preserve-attrs.js";
 import { compareKeys } from "../util/key-order.js";
+import { contentTypeOf } from "../util/mime.js";
 import type { Entry, ListOptions, ObjectInfo, ReadOptions, Store, WriteOptions } from "./types.js";
 
 const dirEntry = (key: string, mtime: Date): Entry => ({ key, size: 0, lastModified: mtime, etag: "", isDir: true });
 
 /** Keys are absolute POSIX paths; a directory lists as `path/`. */
 export function createLocalStore(): Store {
+  // As upstream's stat of a file: its guessed Content-Type and its attributes as `-a` would send them.
   const statKey = async (key: string): Promise<ObjectInfo | undefined> => {
     try {
-      const s = await stat(key);
+      const s = await stat(key, { bigint: true });
       if (s.isDirectory()) return undefined;
-      return { key, size: s.size, lastModified: s.mtime, etag: "", isDir: false, metadata: {} };
+      return { key, size: Number(s.size), lastModified: s.mtime, etag: "", isDir: false, contentType: contentTypeOf(key), metadata: { [mcAttrsHeader]: mcAttrsFromStat(s) } };
     } catch {
       return undefined;
     }

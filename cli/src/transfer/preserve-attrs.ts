@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, type BigIntStats } from "node:fs";
 import { chmod, chown, stat, utimes } from "node:fs/promises";
 
 /** Local file attributes as mc carries them in `X-Amz-Meta-Mc-Attrs`. */
@@ -33,7 +33,11 @@ const split = (ns: bigint): string => `${ns / 1_000_000_000n}#${ns % 1_000_000_0
 
 /** `atime:<s>#<ns>/gid:N/gname:x/mode:N/mtime:<s>#<ns>/uid:N/uname:x` for a local file. */
 export async function mcAttrsOf(path: string): Promise<string> {
-  const st = await stat(path, { bigint: true });
+  return mcAttrsFromStat(await stat(path, { bigint: true }));
+}
+
+/** The same, from a stat already made. */
+export function mcAttrsFromStat(st: BigIntStats): string {
   const uid = Number(st.uid);
   const gid = Number(st.gid);
   return `atime:${split(st.atimeNs)}/gid:${gid}/gname:${nameOf("groups", gid)}/mode:${st.mode}/mtime:${split(st.mtimeNs)}/uid:${uid}/uname:${nameOf("users", uid)}`;
