@@ -216,7 +216,7 @@ objects.run();
 
 // ---
 
-const fixes = suite("rm without an SSE-C key, local stat metadata");
+const fixes = suite("rm without an SSE-C key, cp --version-id, local stat metadata");
 
 fixes("should remove an SSE-C object without its key :: a delete needs none", async () => {
   const key = randomBytes(32).toString("base64");
@@ -226,6 +226,28 @@ fixes("should remove an SSE-C object without its key :: a delete needs none", as
   assert.is(r.code, 0, r.stderr);
   assert.is(r.stdout, "Removed `rgw/data/ssec/one.bin`.\n");
   assert.is((await mc(["ls", "-r", "rgw/data/ssec/"])).stdout, "");
+});
+
+fixes("should copy one version of an object :: cp --version-id to S3 and to a file", async () => {
+  assert.is((await mc(["mb", "--with-versioning", "rgw/vers16"])).code, 0);
+  for (const text of ["first", "second"]) {
+    await writeFile(join(work, "v.txt"), text);
+    assert.is((await mc(["cp", join(work, "v.txt"), "rgw/vers16/v a+b.txt"])).code, 0);
+  }
+  const versions = jsonLines((await mc(["ls", "--versions", "--json", "rgw/vers16/"])).stdout);
+  const first = String(versions.find((o) => o["versionOrdinal"] === 1)?.["versionId"]);
+  const server = await mc(["cp", "--vid", first, "rgw/vers16/v a+b.txt", "rgw/vers16/old copy.txt"]);
+  assert.is(server.code, 0, server.stderr);
+  assert.is((await mc(["cat", "rgw/vers16/old copy.txt"])).stdout, "first");
+  assert.is((await mc(["cp", "--version-id", first, "rgw/vers16/v a+b.txt", join(work, "old.txt")])).code, 0);
+  assert.is(await readFile(join(work, "old.txt"), "utf8"), "first");
+  const missing = await mc(["cp", "--vid", "no-such-version", "rgw/vers16/v a+b.txt", join(work, "none.txt")]);
+  assert.is(missing.code, 1);
+  for (const args of [["cp", "-r", "--vid", first, "rgw/vers16/", join(work, "r")], ["mv", "--vid", first, "rgw/vers16/v a+b.txt", join(work, "m")]]) {
+    const refused = await mc(args);
+    assert.is(refused.code, 1);
+    assert.match(refused.stderr, /Invalid command usage, .*version-id/);
+  }
 });
 
 fixes("should show a local file's content type and attributes :: stat --json of a file", async () => {

@@ -8,6 +8,12 @@ import { ageFilter } from "./flags.js";
 import { withEncryption } from "../s3-features/sse-context.js";
 import { withRewind } from "../s3-features/rewind-context.js";
 
+/** `--version-id` names one version of one object (cmd/cp-main.go). */
+function checkVersionFlags(isMove: boolean, recursive: boolean, rewind: boolean, sources: number): void {
+  if (isMove) throw usageError("mv does not take --version-id; copy the version with cp --version-id.");
+  if (recursive || rewind || sources > 1) throw usageError("--version-id cannot be used with --recursive, --rewind or more than one SOURCE.");
+}
+
 export class CpCommand extends BaseCommand {
   static override paths = [["cp"]];
   static override usage = Command.Usage({
@@ -21,6 +27,7 @@ export class CpCommand extends BaseCommand {
   olderThan = Option.String("--older-than", { description: "copy objects older than value in duration string (e.g. 7d10h31s)" });
   newerThan = Option.String("--newer-than", { description: "copy objects newer than value in duration string (e.g. 7d10h31s)" });
   rewind = Option.String("--rewind", { description: "copy objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
+  versionId = Option.String("--version-id,--vid", { description: "copy a specific version of the source object" });
   maxWorkers = Option.String("--max-workers", { description: "maximum number of concurrent copies" });
   storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object(s) on target" });
   attr = Option.String("--attr", { description: "add custom metadata for all objects (\"key=value;key2=value2\")" });
@@ -39,6 +46,7 @@ export class CpCommand extends BaseCommand {
     if (this.rewind !== undefined && this.removeSource) throw usageError("mv does not take --rewind; copy the past with cp --rewind.");
     ctx = withRewind(withEncryption(ctx, this.encC, this.encKms, this.encS3), this.rewind);
     if (this.targets.length < 2) throw usageError(`${this.removeSource ? "mv" : "cp"} needs SOURCE and TARGET.`);
+    if (this.versionId !== undefined) checkVersionFlags(this.removeSource, this.recursive, this.rewind !== undefined, this.targets.length - 1);
     const sources = this.targets.slice(0, -1);
     const target = this.targets.at(-1) ?? "";
     return runCopyCommand(ctx, {
@@ -50,6 +58,7 @@ export class CpCommand extends BaseCommand {
       headers: uploadHeaders({ attr: this.attr, tags: this.tags, storageClass: this.storageClass, retentionMode: this.retentionMode, retentionDuration: this.retentionDuration, legalHold: this.legalHold }),
       ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
       ...(this.preserve ? { preserve: true } : {}),
+      ...(this.versionId !== undefined ? { versionId: this.versionId } : {}),
     });
   }
 }

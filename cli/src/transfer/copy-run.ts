@@ -20,6 +20,8 @@ export interface CopyRequest {
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /** -a: local file attributes travel in X-Amz-Meta-Mc-Attrs and are restored on download. */
   readonly preserve?: boolean;
+  /** Copy this version of the one source instead of its latest. */
+  readonly versionId?: string;
 }
 
 interface PlannedJob extends CopyJob {
@@ -37,7 +39,7 @@ export async function runCopyCommand(ctx: McContext, request: CopyRequest): Prom
   for (const arg of request.sources) {
     try {
       const src: Location = ctx.locate(arg);
-      for await (const item of sourceItems(src, request.recursive, request.filter)) {
+      for await (const item of sourceItems(src, request.recursive, request.filter, request.versionId)) {
         const dstKey = targetKey(dst, item.rel, asDir);
         const kept = request.preserve ? await preserved(item.store, item.key, dstStore, dstKey, request.headers) : {};
         jobs.push({
@@ -47,6 +49,7 @@ export async function runCopyCommand(ctx: McContext, request: CopyRequest): Prom
           dstKey,
           size: item.entry.size,
           etag: item.entry.etag,
+          ...(item.versionId ? { versionId: item.versionId } : {}),
           ...(request.headers ? { headers: request.headers } : {}),
           ...kept,
           srcUrl: displayUrl(src, item.key),

@@ -8,6 +8,8 @@ export interface SourceItem {
   readonly entry: Entry;
   /** Where the item lands below a target folder. */
   readonly rel: string;
+  /** One version of the object rather than its latest (cp --version-id). */
+  readonly versionId?: string;
 }
 
 export interface AgeFilter {
@@ -35,12 +37,15 @@ export function dirPrefix(key: string): string {
  * Objects a source stands for (cmd/cp-url.go): one object, or with -r every
  * object below it; `src/` copies the contents, `src` nests its own name.
  */
-export async function* sourceItems(loc: Location, recursive: boolean, filter: AgeFilter = {}): AsyncGenerator<SourceItem> {
+export async function* sourceItems(loc: Location, recursive: boolean, filter: AgeFilter = {}, versionId?: string): AsyncGenerator<SourceItem> {
   const store = requireStore(loc);
-  const exact = loc.key === "" || loc.key.endsWith("/") ? undefined : await store.stat(loc.key);
-  if (exact) {
-    if (passesAge(exact, filter)) yield { store, key: loc.key, entry: exact, rel: baseName(loc.key) };
+  const exact = loc.key === "" || loc.key.endsWith("/") ? undefined : await store.stat(loc.key, versionId);
+  if (exact && !exact.isDeleteMarker) {
+    if (passesAge(exact, filter)) yield { store, key: loc.key, entry: exact, rel: baseName(loc.key), ...(versionId ? { versionId } : {}) };
     return;
+  }
+  if (versionId !== undefined) {
+    throw mcError(`Unable to stat \`${displayUrl(loc, loc.key)}\` (versionId=${versionId}).`, Object.assign(new Error("Object does not exist"), { code: "NoSuchVersion" }), "not_found");
   }
   const prefix = dirPrefix(loc.key);
   if (!recursive) {
