@@ -1,7 +1,8 @@
 import { isAppError } from "@mc/shared";
 import { getBucketEncryption } from "./bucket-encryption.js";
 import { getLifecycle, type JsonObject } from "./lifecycle.js";
-import { getNotifications, type NotificationEntry } from "./notification.js";
+import { notificationJson, replicationJson, type ReplicationJson } from "./bucket-stat-json.js";
+import { getNotificationXml, parseNotifications } from "./notification.js";
 import { permOf } from "./versions-policy.js";
 import { readPolicy } from "./versions-policy-io.js";
 import { getBucketLock } from "./versions-retention.js";
@@ -14,12 +15,12 @@ export interface BucketStat {
   readonly Versioning: { readonly status: string; readonly MFADelete: string };
   readonly Encryption: { readonly algorithm?: string; readonly keyId?: string };
   readonly ObjectLock: { readonly enabled: string; readonly mode: string; readonly validity: string };
-  readonly Replication: { readonly enabled: boolean; readonly config: unknown };
+  readonly Replication: { readonly enabled: boolean; readonly config: ReplicationJson };
   readonly Policy: { readonly type: string; readonly policy?: string };
   readonly location: string;
   readonly tagging?: Readonly<Record<string, string>>;
-  readonly ilm?: { readonly Rules: readonly JsonObject[] };
-  readonly notification?: readonly NotificationEntry[];
+  readonly ilm?: { readonly config: { readonly Rules: readonly JsonObject[] } };
+  readonly notification?: { readonly config: Record<string, unknown> };
 }
 
 // Codes for "this bucket has no such configuration" or "this server has no such API".
@@ -41,10 +42,20 @@ async function optional<T>(read: () => Promise<T>, otherwise: T): Promise<T> {
 
 /** Enabled only with at least one rule: RGW answers an empty configuration for a bucket without one. */
 async function replicationOf(t: S3Target): Promise<BucketStat["Replication"]> {
-  const config = (await t.client.getBucketReplication(t.bucket)) as unknown as { ReplicationConfiguration?: { rules?: unknown[] } };
+  const config = (await t.client.getBucketReplication(t.bucket)) as unknown as { ReplicationConfiguration?: { rules?: unknown[]; role?: unknown } };
   const rules = (config.ReplicationConfiguration?.rules ?? []).filter((r) => r !== null && r !== undefined);
-  return rules.length > 0 ? { enabled: true, config } : { enabled: false, config: {} };
+  const role = config.ReplicationConfiguration?.role;
+  return { enabled: rules.length > 0, config: replicationJson(rules, typeof role === "string" ? role : "") };
 }
+
+/** The notification configuration, or undefined when it has none. */
+async function notificationOf(t: S3Target): Promise<BucketStat["notification"]> {
+  const xml = await getNotificationXml(t.client, t.bucket);
+  const entries = parseNotifications(xml);
+  return entries.length > 0 ? { config: notificationJson(entries, xml) } : undefined;
+}
+
+const noReplication: BucketStat["Replication"] = { enabled: false, config: replicationJson([], "") };
 
 /**
  * Every property of the bucket, read in parallel. Servers differ in what they
@@ -58,12 +69,12 @@ export async function bucketStat(t: S3Target): Promise<BucketStat> {
     optional(async () => (await client.getBucketVersioning(bucket)) as unknown, undefined),
     optional(() => getBucketEncryption(client, bucket), { algorithm: "", keyId: "" }),
     optional(() => getBucketLock(client, bucket), { enabled: false, mode: "", validity: "" }),
-    optional(() => replicationOf(t), { enabled: false, config: {} }),
+    optional(() => replicationOf(t), noReplication),
     optional(() => readPolicy(t), undefined),
     optional(() => client.getBucketRegionAsync(bucket), ""),
     optional(() => readTags({ ...t, key: "" }), {}),
     optional(() => getLifecycle(client, bucket), { Rules: [] }),
-    optional(() => getNotifications(client, bucket), []),
+    optional(() => notificationOf(t), undefined),
   ]);
   const v = typeof versioning === "object" && versioning !== null ? (versioning as Record<string, unknown>) : {};
   const str = (x: unknown): string => (typeof x === "string" ? x : "");
@@ -77,8 +88,8 @@ export async function bucketStat(t: S3Target): Promise<BucketStat> {
     Policy: statements === 0 ? { type: "none" } : { type: perm === "private" ? "custom" : perm, policy: JSON.stringify(policy) },
     location,
     ...(Object.keys(tags).length > 0 ? { tagging: tags } : {}),
-    ...(ilm.Rules.length > 0 ? { ilm } : {}),
-    ...(notification.length > 0 ? { notification } : {}),
+    ...(ilm.Rules.length > 0 ? { ilm: { config: ilm } } : {}),
+    ...(notification ? { notification } : {}),
   };
 }
 

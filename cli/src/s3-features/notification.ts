@@ -69,11 +69,20 @@ function entryOf(kind: TargetKind, el: XmlValue): NotificationEntry {
 
 export const notificationFeature = "Bucket notification configuration";
 
-export async function getNotifications(client: Client, bucket: string): Promise<NotificationEntry[]> {
+/** The raw `GET ?notification` document. */
+export async function getNotificationXml(client: Client, bucket: string): Promise<string> {
   const res = await s3Call(client, { method: "GET", bucket, query: "notification" }).catch((err: unknown) => {
     throw isUnsupported(err) ? unsupportedError(notificationFeature, s3Code(err), err) : err;
   });
-  const doc = parseXml(res.body.toString("utf8"), ["TopicConfiguration", "QueueConfiguration", "CloudFunctionConfiguration", "Event", "FilterRule"]);
+  return res.body.toString("utf8");
+}
+
+export async function getNotifications(client: Client, bucket: string): Promise<NotificationEntry[]> {
+  return parseNotifications(await getNotificationXml(client, bucket));
+}
+
+export function parseNotifications(xml: string): NotificationEntry[] {
+  const doc = parseXml(xml, ["TopicConfiguration", "QueueConfiguration", "CloudFunctionConfiguration", "Event", "FilterRule"]);
   // Anything else (a bucket listing from a server that ignores `?notification`) must not pass for "no notifications".
   if (rootName(doc) !== "NotificationConfiguration") throw unsupportedAnswer(notificationFeature, "GET ?notification", rootName(doc) === "" ? "an empty body" : `a ${rootName(doc)} document`);
   const root = doc["NotificationConfiguration"];
