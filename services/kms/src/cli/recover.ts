@@ -51,7 +51,7 @@ async function targetOf(args: readonly string[]): Promise<Target> {
   let mode: StorageMode = config?.cluster ? "cluster" : "single";
   if (!config) {
     // Without a configuration the directory says what it is.
-    const names = (await listDataDir(dir)) ?? [];
+    const names = (await listDataDir(dir, false)) ?? [];
     const text = await readFile(join(dir, "root-key.json"), "utf8").catch(() => "");
     mode = /"mode":"cluster"/.test(text) || names.includes(raftFolderName) ? "cluster" : "single";
   }
@@ -99,7 +99,7 @@ export async function recoverCommand(args: readonly string[], out: (line: string
     for (const line of report.lines) out(`  ${line}`);
     const d = report.damage;
     if (d && t.mode === "single" && d.file === logFileName) {
-      const names = (await listDataDir(t.dir)) ?? [];
+      const names = (await listDataDir(t.dir, false)) ?? [];
       const inspected = await inspectDataDir(t.dir, names, hsm, t.mode);
       const buf = new Uint8Array(await readFile(join(t.dir, logFileName)));
       const cut = suggestCut(buf, d.offset, inspected);

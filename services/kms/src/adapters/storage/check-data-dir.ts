@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { checkLogFolder, damageOf, type Damage } from "@mc/consensus";
 import { HsmMismatchError, type Hsm } from "../hsm/hsm.js";
-import { raftFolderName, listDataDir } from "./data-dir.js";
+import { listDataDir, raftFolderName, stagedName } from "./data-dir.js";
 import { checkLocalFiles } from "./local-store.js";
 import { inspectDataDir } from "./open-data-dir.js";
 import type { StorageMode } from "./root-key-file.js";
@@ -19,7 +19,8 @@ export interface DataDirReport {
  * nothing: the basis of `kms recover`'s report.
  */
 export async function checkDataDir(dir: string, hsm: Hsm, mode: StorageMode): Promise<DataDirReport> {
-  const names = await listDataDir(dir);
+  const names = await listDataDir(dir, false);
+  if (names?.includes(stagedName)) return { verdict: "starts", lines: [`${dir} holds an interrupted first start (${stagedName}): the next start finishes it`], damage: undefined };
   if (!names) return { verdict: "new", lines: [`${dir} is absent or empty: the next start creates it (a first start)`], damage: undefined };
   const lines: string[] = [];
   try {

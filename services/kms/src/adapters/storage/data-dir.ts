@@ -1,21 +1,42 @@
-import { open, readdir, rm, stat } from "node:fs/promises";
+import { open, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { damaged, hasBlobMagic, isRecordFile } from "@mc/consensus";
+import { damaged, hasBlobMagic, isRecordFile, syncDir } from "@mc/consensus";
 import { logFileName } from "./command-log.js";
 import { rootKeyFileName, type StorageMode } from "./root-key-file.js";
 import { snapshotFileName } from "./snapshot-file.js";
 
 export const raftFolderName = "raft";
 
+/** A finished creation waiting to be moved into place (its files are complete and fsynced). */
+export const stagedName = ".created";
+const attempt = /^\.tmp-creating-[0-9a-f]{12}$/;
+
+/** True for a creation attempt that never committed (nothing of it counts). */
+export const isAttempt = (name: string): boolean => attempt.test(name);
+
+/**
+ * Moves a committed creation's files from `.created` into the directory and
+ * removes the folder. Run whenever `.created` exists: a crash may have
+ * stopped it half-way, and the files left in it are complete.
+ */
+export async function finishCreation(dir: string): Promise<void> {
+  const staged = join(dir, stagedName);
+  for (const name of await readdir(staged)) await rename(join(staged, name), join(dir, name));
+  await syncDir(dir);
+  await rmdir(staged);
+  await syncDir(dir);
+}
+
 /** Leftovers of an interrupted atomic write (temp + rename): never part of the state. */
 const leftover = /^\.tmp-(root-key\.json|snapshot\.bin|log\.bin)-[0-9a-f]{12}$/;
 
 /**
- * What a data directory holds before anything is opened. Only an absent or
- * empty directory is new: "first start" is never inferred from a missing or
- * damaged file.
+ * What a data directory holds before anything is opened, or undefined when
+ * it is new: absent, empty, or holding only a creation attempt that never
+ * committed. "First start" is never inferred from a missing or damaged file.
+ * A committed creation interrupted half-way (`.created`) is finished first.
  */
-export async function listDataDir(dir: string): Promise<string[] | undefined> {
+export async function listDataDir(dir: string, finish = true): Promise<string[] | undefined> {
   try {
     const s = await stat(dir);
     if (!s.isDirectory()) throw new Error(`${dir} is not a directory`);
@@ -23,8 +44,12 @@ export async function listDataDir(dir: string): Promise<string[] | undefined> {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw err;
   }
-  const names = await readdir(dir);
-  return names.length === 0 ? undefined : names.sort();
+  let names = await readdir(dir);
+  if (finish && names.includes(stagedName)) {
+    await finishCreation(dir);
+    names = await readdir(dir);
+  }
+  return names.filter((n) => !isAttempt(n)).length === 0 ? undefined : names.sort();
 }
 
 /**
@@ -37,7 +62,7 @@ export function checkNames(names: readonly string[], mode: StorageMode, legacy: 
   const known = mode === "single" ? [rootKeyFileName, snapshotFileName, logFileName] : [rootKeyFileName, raftFolderName, ...(legacy ? [logFileName] : [])];
   const leftovers: string[] = [];
   for (const name of names) {
-    if (leftover.test(name)) leftovers.push(name);
+    if (leftover.test(name) || isAttempt(name)) leftovers.push(name);
     else if (!known.includes(name)) throw damaged(name, 0, "unknown file in the data directory");
   }
   const required = mode === "single" ? [rootKeyFileName, logFileName, ...(legacy ? [] : [snapshotFileName])] : [rootKeyFileName, raftFolderName];
@@ -46,7 +71,7 @@ export function checkNames(names: readonly string[], mode: StorageMode, legacy: 
 }
 
 export async function removeLeftovers(dir: string, leftovers: readonly string[]): Promise<void> {
-  for (const name of leftovers) await rm(join(dir, name), { force: true });
+  for (const name of leftovers) await rm(join(dir, name), { recursive: true, force: true });
 }
 
 async function storeIdOf(path: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, appendFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { initCrypto } from "@mc/wasm";
@@ -88,6 +88,41 @@ store("should hold no unsealed key material in any file :: generated keys, rotat
     }
   } finally {
     await rm(dirname(dir), { recursive: true, force: true });
+  }
+});
+
+store("should take only an absent, empty or never-committed directory for a first start, and finish a committed one", async () => {
+  await initCrypto();
+  const parent = await mkdtemp(join(tmpdir(), "kms-create-"));
+  const hsm = () => createSoftwareHsm(hsmKey);
+  try {
+    // Existing and empty (a mount point, say): created inside, never replaced.
+    const empty = join(parent, "empty");
+    await mkdir(empty);
+    const a = await openLocalStore(empty, hsm());
+    assert.ok(a.firstStart);
+    await a.close();
+    assert.equal((await readdir(empty)).sort(), ["log.bin", "root-key.json", "snapshot.bin"]);
+    // A creation attempt that never committed counts for nothing.
+    const attempt = join(parent, "attempt");
+    await mkdir(join(attempt, ".tmp-creating-0123456789ab"), { recursive: true });
+    await writeFile(join(attempt, ".tmp-creating-0123456789ab", "root-key.json"), "{half");
+    const b = await openLocalStore(attempt, hsm());
+    assert.ok(b.firstStart);
+    await b.close();
+    assert.equal((await readdir(attempt)).sort(), ["log.bin", "root-key.json", "snapshot.bin"]);
+    // A committed creation stopped half-way through its move is finished, not redone.
+    const staged = join(parent, "staged");
+    await mkdir(join(staged, ".created"), { recursive: true });
+    for (const f of ["log.bin", "snapshot.bin"]) await rename(join(empty, f), join(staged, ".created", f));
+    await rename(join(empty, "root-key.json"), join(staged, "root-key.json"));
+    const c = await openLocalStore(staged, hsm());
+    assert.not.ok(c.firstStart);
+    assert.is(c.snapshot.appliedIndex, 0n);
+    await c.close();
+    assert.equal((await readdir(staged)).sort(), ["log.bin", "root-key.json", "snapshot.bin"]);
+  } finally {
+    await rm(parent, { recursive: true, force: true });
   }
 });
 
