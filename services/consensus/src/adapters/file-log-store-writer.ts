@@ -76,6 +76,20 @@ export async function openRecordFile(path: string, key: Uint8Array, header: File
   let seq = state.nextSeq;
   let mark = state.mark;
   let dirty = false;
+  let failed: unknown;
+
+  // After a failed write or fsync the file's state is unknown (an fsync error
+  // is not retried: the kernel may have dropped the pages): refuse every
+  // later write; a restart reads and checks the file again.
+  async function guarded(step: () => Promise<void>): Promise<void> {
+    if (failed !== undefined) throw new Error("the log file failed earlier; restart the node", { cause: failed });
+    try {
+      await step();
+    } catch (err) {
+      failed = err;
+      throw err;
+    }
+  }
 
   async function writeMark(closed: boolean): Promise<void> {
     mark = { seq: mark.seq + 1, end, closed };
@@ -94,24 +108,28 @@ export async function openRecordFile(path: string, key: Uint8Array, header: File
       return end;
     },
     async append(records, sync) {
-      if (records.length > 0) {
-        const buf = encodeAll(key, header, seq, records);
-        await writeAt(fh, buf, end);
-        end += buf.length;
-        seq += records.length;
-        dirty = true;
-      }
-      if (sync && dirty) {
-        // Records first, then the mark that vouches for them: never the other way round.
-        await fh.datasync();
-        dirty = false;
-        await writeMark(false);
-      }
+      await guarded(async () => {
+        if (records.length > 0) {
+          const buf = encodeAll(key, header, seq, records);
+          await writeAt(fh, buf, end);
+          end += buf.length;
+          seq += records.length;
+          dirty = true;
+        }
+        if (sync && dirty) {
+          // Records first, then the mark that vouches for them: never the other way round.
+          await fh.datasync();
+          dirty = false;
+          await writeMark(false);
+        }
+      });
     },
     async commit(closed = false) {
-      if (dirty) await fh.datasync();
-      dirty = false;
-      if (mark.end !== end || mark.closed !== closed) await writeMark(closed);
+      await guarded(async () => {
+        if (dirty) await fh.datasync();
+        dirty = false;
+        if (mark.end !== end || mark.closed !== closed) await writeMark(closed);
+      });
     },
     close: () => fh.close(),
   };

@@ -84,19 +84,20 @@ export function createLog(dir: string, rootKey: Uint8Array, storeId: Uint8Array,
  */
 export async function openCommandLog(dir: string, rootKey: Uint8Array, storeId: Uint8Array, read: ReadLog): Promise<CommandLog> {
   const path = join(dir, logFileName);
-  const open = async (base: bigint, state: NonNullable<ReadLog["writer"]>, count: number): Promise<RecordFileWriter> =>
+  const openWriter = async (base: bigint, state: NonNullable<ReadLog["writer"]>, count: number): Promise<RecordFileWriter> =>
     openRecordFile(path, rootKey, { tag, storeId, base: Number(base) }, { end: state.end, mark: state.mark, nextSeq: count }, state.size);
   if (!read.writer) throw new Error("the log must be in the current format to append");
   let base = read.base;
   let next = base + BigInt(read.entries.length);
-  let writer = await open(base, read.writer, read.entries.length);
+  let writer = await openWriter(base, read.writer, read.entries.length);
   return {
     async append(entries) {
-      for (const e of entries) {
-        if (e.index !== next) throw new Error(`log entry ${e.index} out of order (expected ${next})`);
-        next += 1n;
-      }
+      // Record n of the file is index base + n: an index out of turn would be stored as another one.
+      entries.forEach((e, i) => {
+        if (e.index !== next + BigInt(i)) throw new Error(`log entry ${e.index} out of order (expected ${next + BigInt(i)})`);
+      });
       await writer.append(entries.map((e) => ({ kind: commandKind, plain: e.data })), true);
+      next += BigInt(entries.length);
     },
     async restart(first) {
       await writer.close();
@@ -104,7 +105,7 @@ export async function openCommandLog(dir: string, rootKey: Uint8Array, storeId: 
       base = first;
       next = first;
       // A new file is its header and two marks over no records.
-      writer = await open(base, { end: recordsStart, mark: { seq: 0, end: recordsStart, closed: false }, size: recordsStart }, 0);
+      writer = await openWriter(base, { end: recordsStart, mark: { seq: 0, end: recordsStart, closed: false }, size: recordsStart }, 0);
     },
     close: () => writer.close(),
   };
