@@ -208,6 +208,19 @@ damage("should refuse a missing root-key.json without writing a new one", async 
   }
 });
 
+damage("should refuse an audit log configured inside data_dir, before creating anything", async () => {
+  const fx = await createFixture("software");
+  try {
+    await fx.writeConfig(fx.defaultYaml().replace("  audit: audit.log", "  audit: data/audit.log"));
+    const { code, stderr } = await runKmsToExit(kmsBin, ["server", "--config", fx.configFile], env);
+    assert.is(stderr, "kms: invalid configuration: log.audit " + join(fx.dir, "data/audit.log") + " is inside data_dir, which holds only the node's own files\n");
+    assert.is(code, 1);
+    await stat(fx.dataDir).then(() => assert.unreachable("the data directory was created"), () => undefined);
+  } finally {
+    await fx.cleanup();
+  }
+});
+
 damage("should print the root API key on stderr only :: kms server", async () => {
   const fx = await createFixture("software");
   try {

@@ -1,3 +1,4 @@
+import { isAbsolute, relative, resolve } from "node:path";
 import { damageOf } from "@mc/consensus";
 import type { Bus } from "@mc/shared";
 import { StartupError } from "./config/startup-error.js";
@@ -55,6 +56,11 @@ export function startupErrorOf(err: unknown, what: string): StartupError {
 export async function openNodeState(o: NodeStateOptions): Promise<NodeState> {
   const { config, hsm } = o;
   const mode = config.cluster ? "cluster" : "single";
+  // The data directory refuses files it does not know: an audit log there would stop the next start.
+  const rel = relative(resolve(config.dataDir), resolve(config.audit));
+  if (!["off", "stdout", ""].includes(config.audit) && rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)) {
+    throw new StartupError(`kms: invalid configuration: log.audit ${config.audit} is inside data_dir, which holds only the node's own files`);
+  }
   const now = (): string => new Date().toISOString();
   let opened: OpenedDataDir;
   try {
