@@ -61,7 +61,7 @@ if (config.natsUrl) {
       closers.push(() => void kms.close());
       banner.push(`  kms:      https://${kms.host}:${kms.port} (single node; CA ${kms.caFile}; HSM key ${kms.hsmKeyFile})`);
       // The root API key goes to the terminal (stderr, contract §2) once, on the first start, never to stdout or the log.
-      if (kms.firstStart) process.stderr.write(`API Key ${kms.rootApiKey}\nIdentity ${kms.rootIdentity}\n(the KMS root API key, shown once on stderr: keep it)\n`);
+      if (kms.firstStart) process.stderr.write(`kms root API key (shown once, keep it): ${kms.rootApiKey}\n`);
     } catch (err) {
       fail(`cannot start the embedded KMS on ${config.kms.host}:${config.kms.port}: ${err instanceof Error ? err.message : String(err)}`);
     }
