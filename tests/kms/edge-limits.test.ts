@@ -141,16 +141,18 @@ limits("should refuse two unrelated leaf certificates in one handshake on Connec
   assert.equal(JSON.parse(r.body), { code: "invalid_argument", message: "tls: received more than one client certificate" });
 });
 
-// The edge itself, over real TLS, with a 1 s limit instead of 15 s so the test stays fast.
-limits("should answer a body that stalls past the request timeout with 504 and close the connection", async (ctx) => {
-  const certs = await writeServerCerts(join(ctx.fx?.dir ?? "", "timeout-certs"));
+type EdgeRoute = Parameters<typeof startEdge>[0]["routes"][number];
+
+/** The edge itself, over real TLS, with a 1 s limit instead of 15 s so the tests stay fast. */
+async function withShortLimitEdge(ctx: Ctx, name: string, route: EdgeRoute, use: (port: number, ca: Buffer) => Promise<void>): Promise<void> {
+  const certs = await writeServerCerts(join(ctx.fx?.dir ?? "", name));
   const audit = createAuditLog("off");
   const edge = await startEdge({
     host: "127.0.0.1",
     port: 0,
     tls: { cert: certs.certFile, key: certs.keyFile, ca: undefined },
     infoOf: createRequestInfos(false),
-    routes: [{ methods: ["POST"], pattern: "/v1/echo", readsBody: true, handle: (req) => ({ body: { size: req.body.byteLength } }) }],
+    routes: [route],
     connect: undefined,
     metrics: createKmsMetrics(() => 0n),
     audit,
@@ -158,44 +160,37 @@ limits("should answer a body that stalls past the request timeout with 504 and c
     requestTimeoutMs: 1000,
   });
   try {
-    const target: RawTarget = { port: edge.port, tls: { ca: await readFile(certs.caFile) } };
+    await use(edge.port, await readFile(certs.caFile));
+  } finally {
+    await edge.close();
+    await audit.close();
+  }
+}
+
+limits("should answer a body that stalls past the request timeout with 504 and close the connection", async (ctx) => {
+  const echo: EdgeRoute = { methods: ["POST"], pattern: "/v1/echo", readsBody: true, handle: (req) => ({ body: { size: req.body.byteLength } }) };
+  await withShortLimitEdge(ctx, "timeout-certs", echo, async (port, ca) => {
+    const target: RawTarget = { port, tls: { ca } };
     const started = Date.now();
     const r = await uploadLargeBody(target, { path: "/v1/echo", total: 100, declareLength: false, timeoutMs: 10_000, closeWaitMs: 1000, stallAfter: 10 });
     assert.is(r.status, 504, r.body);
     assert.ok(Date.now() - started < 5000);
     assert.ok(r.closedByServer, "connection left open after the 504");
-  } finally {
-    await edge.close();
-    await audit.close();
-  }
+  });
 });
 
 // The audit log is a stream that lives as long as its subscriber: the request limit must not cut it.
 limits("should not cut an answer that is already streaming when the request timeout passes", async (ctx) => {
-  const certs = await writeServerCerts(join(ctx.fx?.dir ?? "", "stream-certs"));
-  const audit = createAuditLog("off");
   const ticks = (async function* () {
     for (let i = 0; i < 8; i++) {
       await new Promise((r) => setTimeout(r, 300));
       yield new TextEncoder().encode(`tick ${i}\n`);
     }
   })();
-  const edge = await startEdge({
-    host: "127.0.0.1",
-    port: 0,
-    tls: { cert: certs.certFile, key: certs.keyFile, ca: undefined },
-    infoOf: createRequestInfos(false),
-    routes: [{ methods: ["GET"], pattern: "/v1/ticks", readsBody: false, handle: () => ({ headers: { "content-type": "application/x-ndjson" }, stream: ticks }) }],
-    connect: undefined,
-    metrics: createKmsMetrics(() => 0n),
-    audit,
-    log: () => undefined,
-    requestTimeoutMs: 1000,
-  });
-  try {
-    const ca = await readFile(certs.caFile);
+  const route: EdgeRoute = { methods: ["GET"], pattern: "/v1/ticks", readsBody: false, handle: () => ({ headers: { "content-type": "application/x-ndjson" }, stream: ticks }) };
+  await withShortLimitEdge(ctx, "stream-certs", route, async (port, ca) => {
     const r = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpsGet({ host: "127.0.0.1", port: edge.port, path: "/v1/ticks", ca, servername: "localhost" }, (res) => {
+      const req = httpsGet({ host: "127.0.0.1", port, path: "/v1/ticks", ca, servername: "localhost" }, (res) => {
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (c: string) => (body += c));
@@ -206,10 +201,7 @@ limits("should not cut an answer that is already streaming when the request time
     });
     assert.is(r.status, 200, r.body);
     assert.match(r.body, /tick 7/, "the stream ran past the 1 s limit to its end");
-  } finally {
-    await edge.close();
-    await audit.close();
-  }
+  });
 });
 
 limits.run();
