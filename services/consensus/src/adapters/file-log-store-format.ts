@@ -1,4 +1,4 @@
-import { seal } from "@mc/wasm";
+import { blake2b, seal } from "@mc/wasm";
 import { crc32 } from "./crc32.js";
 
 /**
@@ -8,8 +8,9 @@ import { crc32 } from "./crc32.js";
  *   0    64  file header: magic "mcrec2\n\0", tag (8 ASCII bytes), store id
  *            (16 bytes, one per data directory), u64 base (segment number or
  *            first log index), zeros, crc32 of bytes 0..60
- *   64   32  commit mark A   } "mark", u64 seq, u64 end, u8 closed, zeros, crc32;
- *   96   32  commit mark B   } written alternately, the higher valid seq counts
+ *   64   32  commit mark A   } "mark", u64 seq, u64 end, u8 closed, 11-byte MAC
+ *   96   32  commit mark B   } (keyed BLAKE2b over the file header and the mark);
+ *                              written alternately, the higher valid seq counts
  *   128  ... records: u32 body length, u64 seq, u8 kind, 3 zeros, u32 crc32
  *            of the body, u32 crc32 of the 20 header bytes before it; then
  *            the body, sealed with associated data (tag, store id, base, seq, kind)
@@ -64,23 +65,49 @@ export function encodeFileHeader(h: FileHeader): Uint8Array {
   return out;
 }
 
-export function encodeMark(m: Mark): Uint8Array {
+const markKeys = new WeakMap<Uint8Array, Uint8Array>();
+const markLabel = new TextEncoder().encode("mcrec2 commit mark");
+
+/** The marks' MAC key, derived from the root key (never the sealing key itself). */
+function markKey(key: Uint8Array): Uint8Array {
+  let k = markKeys.get(key);
+  if (!k) {
+    k = blake2b(markLabel, 32, key);
+    markKeys.set(key, k);
+  }
+  return k;
+}
+
+const macOf = (key: Uint8Array, header: Uint8Array, body: Uint8Array): Uint8Array => {
+  const input = new Uint8Array(60 + body.length);
+  input.set(header.subarray(0, 60), 0);
+  input.set(body, 60);
+  return blake2b(input, 16, markKey(key)).subarray(0, markBytes - 21);
+};
+
+/**
+ * A commit mark, authenticated (with the file header it belongs to) under a
+ * key derived from the root key: a forged or moved mark cannot make
+ * acknowledged records look unacknowledged.
+ */
+export function encodeMark(key: Uint8Array, header: Uint8Array, m: Mark): Uint8Array {
   const out = new Uint8Array(markBytes);
   const view = new DataView(out.buffer);
   out.set(markMagic, 0);
   view.setBigUint64(4, BigInt(m.seq));
   view.setBigUint64(12, BigInt(m.end));
   out[20] = m.closed ? 1 : 0;
-  view.setUint32(28, crc32(out.subarray(0, 28)));
+  out.set(macOf(key, header, out.subarray(0, 21)), 21);
   return out;
 }
 
-/** The mark in `bytes`, or undefined when it does not check out. */
-export function decodeMark(bytes: Uint8Array): Mark | undefined {
+/** The mark in `bytes`, or undefined when it does not check out for this file. */
+export function decodeMark(key: Uint8Array, header: Uint8Array, bytes: Uint8Array): Mark | undefined {
   if (bytes.length !== markBytes) return undefined;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(28) !== crc32(bytes.subarray(0, 28))) return undefined;
+  const mac = macOf(key, header, bytes.subarray(0, 21));
+  if (!mac.every((b, i) => bytes[21 + i] === b)) return undefined;
   if (!markMagic.every((b, i) => bytes[i] === b) || (bytes[20] ?? 2) > 1) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { seq: Number(view.getBigUint64(4)), end: Number(view.getBigUint64(12)), closed: bytes[20] === 1 };
 }
 
@@ -136,8 +163,8 @@ export function hasMagic(buf: Uint8Array): boolean {
  * moved to `end`: what an operator's explicit recovery writes (the caller
  * checks the result with the reader before using it).
  */
-export function cutRecordFile(buf: Uint8Array, end: number): Uint8Array {
-  const mark = encodeMark({ seq: 0, end, closed: false });
+export function cutRecordFile(buf: Uint8Array, end: number, key: Uint8Array): Uint8Array {
+  const mark = encodeMark(key, buf.subarray(0, fileHeaderBytes), { seq: 0, end, closed: false });
   const out = new Uint8Array(end);
   out.set(buf.subarray(0, fileHeaderBytes), 0);
   out.set(mark, fileHeaderBytes);

@@ -60,11 +60,12 @@ function readHeader(buf: Uint8Array, x: RecordFileExpect): FileHeader {
 }
 
 function readMark(buf: Uint8Array, x: RecordFileExpect): Mark {
-  const a = decodeMark(buf.subarray(fileHeaderBytes, fileHeaderBytes + markBytes));
-  const b = decodeMark(buf.subarray(fileHeaderBytes + markBytes, recordsStart));
+  const head = buf.subarray(0, fileHeaderBytes);
+  const a = decodeMark(x.key, head, buf.subarray(fileHeaderBytes, fileHeaderBytes + markBytes));
+  const b = decodeMark(x.key, head, buf.subarray(fileHeaderBytes + markBytes, recordsStart));
   // Only the slot being written can be torn by a crash; the other one still
   // holds the previous mark, which never claims more than is on disk.
-  if (!a && !b) throw damaged(x.file, fileHeaderBytes, "both commit marks are damaged");
+  if (!a && !b) throw damaged(x.file, fileHeaderBytes, "both commit marks fail their check (damaged, or sealed under another root key)");
   const mark = !a ? (b as Mark) : !b ? a : a.seq >= b.seq ? a : b;
   if (a && b && a.seq === b.seq && (a.end !== b.end || a.closed !== b.closed)) throw damaged(x.file, fileHeaderBytes, "the two commit marks disagree");
   if (mark.end < recordsStart) throw damaged(x.file, mark.seq % 2 === 0 ? fileHeaderBytes : fileHeaderBytes + markBytes, "the commit mark points into the header");

@@ -49,11 +49,12 @@ function encodeAll(key: Uint8Array, header: FileHeader, firstSeq: number, record
  */
 export async function createRecordFile(path: string, key: Uint8Array, header: FileHeader, records: readonly NewRecord[], closed = false): Promise<void> {
   const body = encodeAll(key, header, 0, records);
-  const mark = encodeMark({ seq: 0, end: recordsStart + body.length, closed });
+  const head = encodeFileHeader(header);
+  const mark = encodeMark(key, head, { seq: 0, end: recordsStart + body.length, closed });
   const temp = join(dirname(path), `${tempPrefix}${basename(path)}-${randomBytes(6).toString("hex")}`);
   const fh = await openFile(temp, "wx", 0o600);
   try {
-    await fh.writeFile(Buffer.concat([encodeFileHeader(header), mark, mark, body]));
+    await fh.writeFile(Buffer.concat([head, mark, mark, body]));
     await fh.sync();
   } catch (err) {
     await fh.close();
@@ -72,6 +73,7 @@ export async function createRecordFile(path: string, key: Uint8Array, header: Fi
  */
 export async function openRecordFile(path: string, key: Uint8Array, header: FileHeader, state: WriterState, size: number): Promise<RecordFileWriter> {
   const fh: FileHandle = await openFile(path, "r+");
+  const head = encodeFileHeader(header);
   let end = state.end;
   let seq = state.nextSeq;
   let mark = state.mark;
@@ -93,7 +95,7 @@ export async function openRecordFile(path: string, key: Uint8Array, header: File
 
   async function writeMark(closed: boolean): Promise<void> {
     mark = { seq: mark.seq + 1, end, closed };
-    await writeAt(fh, encodeMark(mark), markOffset(mark.seq));
+    await writeAt(fh, encodeMark(key, head, mark), markOffset(mark.seq));
     await fh.datasync();
   }
 

@@ -132,7 +132,7 @@ test("the wrong root key cannot read the log", async () => {
   await store.load();
   await store.persist({ hardState: { term: 1, votedFor: "a", commit: 0 }, entries: [entry(1, 1), entry(2, 1)], snapshot: undefined });
   await store.close();
-  await expectDamage(createFileLogStore({ dir, rootKey: new Uint8Array(32).fill(8) }), /does not open under the root key/);
+  await expectDamage(createFileLogStore({ dir, rootKey: new Uint8Array(32).fill(8) }), /another root key|does not open under the root key/);
 });
 
 test("snapshots are atomic, compact old segments, and nothing plaintext reaches the disk", async () => {

@@ -18,7 +18,7 @@ function logCutAt(buf: Uint8Array, at: number, keys: LocalKeys): ReadLog | undef
   const v2 = isRecordFile(buf);
   if (v2 && at < recordsStart) return undefined;
   try {
-    const log = readLog(v2 ? cutRecordFile(buf, at) : buf.subarray(0, at), { ...keys, legacy: !v2 });
+    const log = readLog(v2 ? cutRecordFile(buf, at, keys.rootKey) : buf.subarray(0, at), { ...keys, legacy: !v2 });
     return log.torn ? undefined : log;
   } catch {
     return undefined;
@@ -73,7 +73,7 @@ export async function cutLog(dir: string, at: number, backupDir: string, keys: L
   await writeDurably(join(backupDir, logFileName), buf);
   await writeDurably(join(backupDir, `${logFileName}.from-byte-${at}`), buf.subarray(at));
   await syncDir(backupDir);
-  await writeFileAtomic(join(dir, logFileName), isRecordFile(buf) ? cutRecordFile(buf, at) : buf.slice(0, at));
+  await writeFileAtomic(join(dir, logFileName), isRecordFile(buf) ? cutRecordFile(buf, at, keys.rootKey) : buf.slice(0, at));
   return { at, kept: log.entries.length, bytesCut: buf.length - at };
 }
 
