@@ -27,7 +27,7 @@ const rootIdentity = "h1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const clusterHost = "127.0.0.1:1";
 
 type Caller = Parameters<NodeState["kms"]["keys"]["decrypt"]>[0];
-const caller = { identity: rootIdentity, enclave: "default", path: "/", route: "/", params: {} } as unknown as Caller;
+const caller: Caller = { identity: rootIdentity, enclave: "default", path: "/", route: "/", params: {} };
 const context = new TextEncoder().encode("fuzz");
 
 interface Acked {

@@ -16,6 +16,21 @@ interface ErrorJson {
   error: { message: string; cause: { message: string; error: Record<string, unknown> }; type: string };
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The first JSON line, checked field by field to be mc's error shape (a wrong shape fails the test here). */
+function errorJsonOf(stdout: string): ErrorJson {
+  const line: unknown = jsonLines(stdout)[0];
+  const error = isRecord(line) ? line["error"] : undefined;
+  const cause = isRecord(error) ? error["cause"] : undefined;
+  if (!isRecord(line) || !isRecord(error) || !isRecord(cause) || !isRecord(cause["error"])) throw new Error(`not an error JSON: ${stdout}`);
+  const text = (v: unknown): string => (typeof v === "string" ? v : "");
+  return {
+    status: text(line["status"]),
+    error: { message: text(error["message"]), cause: { message: text(cause["message"]), error: cause["error"] }, type: text(error["type"]) },
+  };
+}
+
 const errors = suite("error JSON");
 
 errors.before(async () => {
@@ -35,11 +50,12 @@ errors("should give every error a non-empty message and cause message", async ()
     const r = await runMc(["-C", cfg, "--json", ...args]);
     assert.is(r.code, 1, args.join(" "));
     assert.is(r.stderr, "", args.join(" "));
-    const e = jsonLines(r.stdout)[0] as unknown as ErrorJson;
+    const e = errorJsonOf(r.stdout);
+    const raw = jsonLines(r.stdout)[0] ?? {};
     assert.is(e.status, "error");
     assert.ok(e.error.message.trim() !== "", `${args.join(" ")}: empty message`);
     assert.ok(e.error.cause.message.trim() !== "", `${args.join(" ")}: empty cause message in ${JSON.stringify(e)}`);
-    assert.equal(Object.keys(e.error), ["message", "cause", "type"]);
+    assert.equal(Object.keys(isRecord(raw["error"]) ? raw["error"] : {}), ["message", "cause", "type"]);
   }
 });
 
