@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { open as openFile, rename, unlink, type FileHandle } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { open as openFile, type FileHandle } from "node:fs/promises";
+import { writeFileAtomic } from "@mc/shared";
 import { encodeFileHeader, encodeMark, encodeRecord, markOffset, recordsStart, type FileHeader, type Mark } from "./file-log-store-format.js";
-import { syncDir } from "./snapshot-file.js";
 
 export interface NewRecord {
   readonly kind: number;
@@ -27,7 +25,7 @@ export interface WriterState {
 }
 
 /** Temporary names start with this; a reader skips them and a successful start removes them. */
-export const tempPrefix = ".tmp-";
+export { tempPrefix } from "@mc/shared";
 
 /** Positional write of all of `buf` (a short write continues where it stopped). */
 export async function writeAt(fh: FileHandle, buf: Uint8Array, position: number): Promise<void> {
@@ -51,19 +49,7 @@ export async function createRecordFile(path: string, key: Uint8Array, header: Fi
   const body = encodeAll(key, header, 0, records);
   const head = encodeFileHeader(header);
   const mark = encodeMark(key, head, { seq: 0, end: recordsStart + body.length, closed });
-  const temp = join(dirname(path), `${tempPrefix}${basename(path)}-${randomBytes(6).toString("hex")}`);
-  const fh = await openFile(temp, "wx", 0o600);
-  try {
-    await fh.writeFile(Buffer.concat([head, mark, mark, body]));
-    await fh.sync();
-  } catch (err) {
-    await fh.close();
-    await unlink(temp).catch(() => undefined);
-    throw err;
-  }
-  await fh.close();
-  await rename(temp, path);
-  await syncDir(dirname(path));
+  await writeFileAtomic(path, Buffer.concat([head, mark, mark, body]), 0o600);
 }
 
 /**

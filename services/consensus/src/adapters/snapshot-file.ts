@@ -1,6 +1,6 @@
-import { open as openFile, readFile, rename } from "node:fs/promises";
-import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { writeFileAtomic } from "@mc/shared";
 import { open } from "@mc/wasm";
 import type { Snapshot, SnapshotMeta } from "../domain/types.js";
 import { crc32 } from "./crc32.js";
@@ -11,15 +11,7 @@ export const snapshotFileName = "snapshot.bin";
 const tag = "raft-snp";
 const v1Ad = new TextEncoder().encode("consensus-snapshot");
 
-/** fsyncs a directory so a rename or a new file in it survives power loss. */
-export async function syncDir(dir: string): Promise<void> {
-  const fh = await openFile(dir, "r");
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
+export { syncDir } from "@mc/shared";
 
 function encodeBody(snapshot: Snapshot): Uint8Array {
   const meta = new TextEncoder().encode(JSON.stringify(snapshot.meta));
@@ -43,16 +35,7 @@ function decodeBody(plain: Uint8Array, file: string, offset: number): Snapshot {
 /** Atomic replace: temp file, fsync, rename over the old one, fsync the directory. */
 export async function writeSnapshotFile(dir: string, key: Uint8Array, snapshot: Snapshot, storeId: Uint8Array): Promise<void> {
   const out = encodeBlob(key, { tag, storeId, index: snapshot.meta.index }, encodeBody(snapshot));
-  const temp = join(dir, `.tmp-${snapshotFileName}-${randomBytes(6).toString("hex")}`);
-  const fh = await openFile(temp, "wx", 0o600);
-  try {
-    await fh.writeFile(out);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(temp, join(dir, snapshotFileName));
-  await syncDir(dir);
+  await writeFileAtomic(join(dir, snapshotFileName), out, 0o600);
 }
 
 export interface SnapshotRead {
