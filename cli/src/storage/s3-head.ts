@@ -13,7 +13,7 @@ const checksums: Readonly<Record<string, string>> = {
 };
 
 /** `X-Amz-Meta-Key1` style canonical header name. */
-export function canonicalHeader(name: string): string {
+function canonicalHeader(name: string): string {
   return name
     .split("-")
     .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1).toLowerCase() : w))
@@ -21,7 +21,7 @@ export function canonicalHeader(name: string): string {
 }
 
 /** The stat `Encryption` value from the (canonical) SSE response headers. */
-export function sseOf(headers: Readonly<Record<string, string>>): { encryption?: string } {
+function sseOf(headers: Readonly<Record<string, string>>): { encryption?: string } {
   if (headers["X-Amz-Server-Side-Encryption-Customer-Algorithm"]) return { encryption: "SSE-C" };
   const alg = headers["X-Amz-Server-Side-Encryption"];
   if (alg === "aws:kms") return { encryption: `SSE-KMS (${headers["X-Amz-Server-Side-Encryption-Aws-Kms-Key-Id"] ?? ""})` };

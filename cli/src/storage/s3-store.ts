@@ -9,8 +9,6 @@ import { objectInfoFromHeaders } from "./s3-head.js";
 import { anyBelow, listS3 } from "./s3-list.js";
 import type { ReadOptions, Store, WriteOptions } from "./types.js";
 
-export { canonicalHeader, sseOf } from "./s3-head.js";
-
 export function isNotFound(err: unknown): boolean {
   return ["NoSuchKey", "NotFound", "NoSuchVersion"].includes(s3Code(err));
 }
