@@ -53,8 +53,7 @@ function listPattern(area: string, pattern: string): string {
   return pattern;
 }
 
-function canonicalParam(route: string, param: string, value: string): string {
-  const area = route.split("/")[2] ?? "";
+function canonicalParam(route: string, area: string, param: string, value: string): string {
   const kind = kindOfArea[area];
   if (param === "id") return checkIdentity(value);
   if (param === "name" && kind) return checkName(kind, value);
@@ -71,8 +70,9 @@ export function canonicalRequest(route: string, raw: Readonly<Record<string, str
   if (!routeTemplates.has(route)) throw new Error(`unknown route template ${route}`);
   checkName("enclave", enclave);
   const params: Record<string, string> = {};
+  const area = route.split("/")[2] ?? "";
   const path = route.replace(/:(\w+)/g, (_, name: string) => {
-    const value = canonicalParam(route, name, raw[name] ?? "");
+    const value = canonicalParam(route, area, name, raw[name] ?? "");
     params[name] = value;
     return value;
   });
@@ -100,11 +100,14 @@ function matchTemplate(parts: readonly string[], segments: readonly string[]): R
   return raw;
 }
 
+// Split once: every audit event is matched against the templates, once per subscriber.
+const templateParts: ReadonlyArray<readonly [string, readonly string[]]> = [...routeTemplates].map((route) => [route, route.split("/")]);
+
 /** The canonical request a path already in canonical form stands for; undefined for any other text. */
 export function parseCanonicalPath(path: string, enclave: string): CanonicalRequest | undefined {
   const segments = path.split("/");
-  for (const route of routeTemplates) {
-    const raw = matchTemplate(route.split("/"), segments);
+  for (const [route, parts] of templateParts) {
+    const raw = matchTemplate(parts, segments);
     if (!raw) continue;
     try {
       const request = canonicalRequest(route, raw, enclave);
