@@ -28,7 +28,7 @@ export interface WriterState {
 export { tempPrefix } from "@mc/shared";
 
 /** Positional write of all of `buf` (a short write continues where it stopped). */
-export async function writeAt(fh: FileHandle, buf: Uint8Array, position: number): Promise<void> {
+async function writeAt(fh: FileHandle, buf: Uint8Array, position: number): Promise<void> {
   let done = 0;
   while (done < buf.length) {
     const { bytesWritten } = await fh.write(buf, done, buf.length - done, position + done);
