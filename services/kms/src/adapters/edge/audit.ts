@@ -1,5 +1,6 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { PassThrough, type Readable } from "node:stream";
+import type { AuditFacts } from "../../domain/audit-scope.js";
 
 export interface AuditEvent {
   readonly ip: string;
@@ -96,7 +97,7 @@ export interface AuditRecord {
  * with its parsed record. Ends (quietly) when the subscription ends, which
  * is when the client goes away.
  */
-export async function* visibleRecords(source: Readable, visible: (e: { enclave: string; path: string }) => boolean): AsyncGenerator<{ line: string; record: AuditRecord }> {
+export async function* visibleRecords(source: Readable, visible: (e: AuditFacts) => boolean): AsyncGenerator<{ line: string; record: AuditRecord }> {
   let buffered = "";
   for await (const chunk of source) {
     buffered += String(chunk);
@@ -110,6 +111,6 @@ export async function* visibleRecords(source: Readable, visible: (e: { enclave: 
 }
 
 /** The NDJSON body of `GET /v1/log/audit`. */
-export async function* auditNdjson(source: Readable, visible: (e: { enclave: string; path: string }) => boolean): AsyncGenerator<Uint8Array> {
+export async function* auditNdjson(source: Readable, visible: (e: AuditFacts) => boolean): AsyncGenerator<Uint8Array> {
   for await (const { line } of visibleRecords(source, visible)) yield Buffer.from(`${line}\n`);
 }
