@@ -1,6 +1,6 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import { isClosedPipe } from "./closed-pipe.js";
+import { isClosedPipe } from "@mc/shared/closed-pipe";
 import { resolveAliases } from "./config/aliases.js";
 import { loadConfigDir } from "./config/config-dir.js";
 import { currentPlatform } from "./config/home-dir.js";

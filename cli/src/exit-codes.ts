@@ -1,3 +1,5 @@
+import { closedPipeStatus } from "@mc/shared/closed-pipe";
+
 /** Exit codes of contracts/mc.md §4. */
 export const exitCodes = {
   ok: 0,
@@ -7,12 +9,8 @@ export const exitCodes = {
   updateError: 255,
   sigint: 130,
   sigkill: 137,
-  /**
-   * stdout closed early (`mc ls | head -1`): 128 + SIGPIPE, what the shell
-   * reports for Go's mc, which the kernel kills with SIGPIPE on that write.
-   * Node ignores SIGPIPE, so we exit with the same status instead.
-   */
-  closedPipe: 141,
+  /** stdout closed early (`mc ls | head -1`): 128 + SIGPIPE, as the shell reports Go's mc. */
+  closedPipe: closedPipeStatus,
   sigterm: 143,
 } as const;
 

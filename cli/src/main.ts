@@ -2,7 +2,7 @@
 // command, help for command groups, unknown commands as the contract prints
 // them, then the clipanion command.
 import { Builtins, Cli } from "clipanion";
-import { endOnClosedPipe } from "./closed-pipe.js";
+import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 import { commands } from "./commands/index.js";
 import { joinDashValues } from "./dash-values.js";
 import { mcError } from "./errors.js";

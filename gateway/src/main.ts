@@ -8,6 +8,7 @@ import { createCatalogEvents, openReleaseStore, publishSampleCatalog, serveRelea
 import { createBusHealth } from "./bus-health.js";
 import { parseGatewayConfig, usage } from "./config.js";
 import { createGateway } from "./http-server.js";
+import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
 const log = createLogger("gateway");
 
@@ -17,12 +18,7 @@ function fail(message: string): never {
 }
 
 // A closed stdout (`gateway | head -1`) ends the gateway quietly with 141, as a program killed by SIGPIPE.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code === "EPIPE") process.exit(141);
-    throw err;
-  });
-}
+endOnClosedPipe();
 
 let config;
 try {

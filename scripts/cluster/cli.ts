@@ -6,6 +6,7 @@ import { secretsOf } from "./services.js";
 import { status } from "./status.js";
 import { clusterDir } from "./topology.js";
 import { ClusterError, up } from "./up.js";
+import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
 const usage = `Usage: npm run cluster -- <up|status|down>
 
@@ -27,12 +28,7 @@ const out = (line: string): void => {
 };
 
 // A closed stdout (`npm run cluster -- up | head -2`) ends quietly with 141, as a program killed by SIGPIPE.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code === "EPIPE") process.exit(141);
-    throw err;
-  });
-}
+endOnClosedPipe();
 
 /** Bad input is a usage error (status 2): named in one line before anything starts. */
 function usageError(argv: readonly string[], env: NodeJS.ProcessEnv): string | undefined {

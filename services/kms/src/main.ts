@@ -2,14 +2,10 @@
 // Startup failures print exactly their one line to stderr and exit 1.
 import { runCli } from "./cli/commands.js";
 import { StartupError } from "./config/startup-error.js";
+import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
 // A closed stdout (`kms apikey new | head -c 8`) ends quietly with 141, as a program killed by SIGPIPE.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code === "EPIPE") process.exit(141);
-    throw err;
-  });
-}
+endOnClosedPipe();
 
 try {
   process.exitCode = await runCli(process.argv.slice(2));

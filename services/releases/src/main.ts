@@ -10,6 +10,7 @@ import { loadMinisignSigner } from "./adapters/minisign-signer.js";
 import { runPublish } from "./adapters/publish-command.js";
 import { runSbom } from "./adapters/sbom-command.js";
 import { serveReleases } from "./adapters/serve-releases.js";
+import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
 const usage = `Usage: releases <command> [options]
 
@@ -37,12 +38,7 @@ or .data/minisign.key, --nats $NATS_URL.
 const log = createLogger("releases");
 
 // A closed stdout (`releases sbom … | head -1`) ends quietly with 141, as a program killed by SIGPIPE.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code === "EPIPE") process.exit(141);
-    throw err;
-  });
-}
+endOnClosedPipe();
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`releases: ${message}\n`);

@@ -2,8 +2,12 @@
 // Go's mc is killed by SIGPIPE on its next write: no message, status 141.
 // Node ignores SIGPIPE and reports EPIPE as an 'error' event (a crash with a
 // stack when nobody listens, or "write EPIPE" through a command's catch), so
-// we end the same way Go does, from the first place that sees it.
-import { exitCodes } from "./exit-codes.js";
+// every program of the project ends the same way Go does, from the first
+// place that sees it. Its own subpath (`@mc/shared/closed-pipe`) keeps mc's
+// fast `--version` bundle free of the rest of this package.
+
+/** The status of a process ended by SIGPIPE (128 + 13), as a shell reports it. */
+export const closedPipeStatus = 141;
 
 /** The write failed because the reading end is gone. */
 export function isClosedPipe(err: unknown): boolean {
@@ -18,7 +22,7 @@ export function isClosedPipe(err: unknown): boolean {
 export function endOnClosedPipe(streams: readonly NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
   for (const stream of streams) {
     stream.on("error", (err) => {
-      if (isClosedPipe(err)) process.exit(exitCodes.closedPipe);
+      if (isClosedPipe(err)) process.exit(closedPipeStatus);
       // Any other stream failure stays what it was: an uncaught error.
       throw err;
     });
