@@ -34,9 +34,10 @@ async function setU32(path: string, at: number, value: number): Promise<void> {
 
 /** Offsets worth hitting in one file: record starts and the fields inside them, header fields, the last bytes. */
 function boundaries(buf: Buffer): { records: number[]; fields: number[] } {
-  const spans = buf.subarray(0, 8).toString("latin1").startsWith("mcrec2") ? recordSpans(buf) : [];
+  const isV2 = buf.subarray(0, 8).toString("latin1").startsWith("mcrec2");
+  const spans = isV2 ? recordSpans(buf) : [];
   const records = spans.map((s) => s.offset);
-  const header = spans.length > 0 || buf.subarray(0, 8).toString("latin1").startsWith("mcrec2") ? [0, 8, 16, 32, 60, 64, 68, 76, 84, 92, 96, 108, 124, v2.fileHeader - 1] : [0, 8, 16, 32, 40, 60, 64, buf.length - 4];
+  const header = isV2 ? [0, 8, 16, 32, 60, 64, 68, 76, 84, 92, 96, 108, 124, v2.fileHeader - 1] : [0, 8, 16, 32, 40, 60, 64, buf.length - 4];
   const fields = spans.flatMap((s) => [s.offset, s.offset + 3, s.offset + 4, s.offset + 11, s.offset + 12, s.offset + 16, s.offset + 20, s.offset + 24, s.offset + 30, s.offset + s.size - 1]);
   return { records, fields: [...header, ...fields].filter((o) => o >= 0 && o < buf.length) };
 }
