@@ -1,5 +1,6 @@
 import type { Client } from "minio";
 import { mcError, s3Code } from "../errors.js";
+import { s3Escape, s3Unescape } from "../storage/s3-escape.js";
 import { readAll, s3Stream } from "./s3-request.js";
 import { unsupportedAnswer, unsupportedError } from "./unsupported.js";
 import type { WatchEvent, WatchOptions } from "./watch-event.js";
@@ -22,7 +23,7 @@ interface Record_ {
 /** Event keys are query-escaped (`+` for a space); a malformed escape is shown as sent. */
 function eventKey(raw: string): string {
   try {
-    return decodeURIComponent(raw.replace(/\+/g, " "));
+    return s3Unescape(raw);
   } catch {
     return raw;
   }
@@ -35,9 +36,8 @@ function eventKey(raw: string): string {
  */
 export async function watchRemote(client: Client, alias: string, bucket: string, options: WatchOptions, onEvent: (e: WatchEvent) => void): Promise<void> {
   // SigV4 signs the query as sent: sorted pairs, RFC 3986 escaping, no empty filters.
-  const escape = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const pairs = [...(options.prefix ? [`prefix=${escape(options.prefix)}`] : []), ...(options.suffix ? [`suffix=${escape(options.suffix)}`] : [])];
-  for (const name of options.events) for (const t of eventTypes[name] ?? []) pairs.push(`events=${escape(t)}`);
+  const pairs = [...(options.prefix ? [`prefix=${s3Escape(options.prefix)}`] : []), ...(options.suffix ? [`suffix=${s3Escape(options.suffix)}`] : [])];
+  for (const name of options.events) for (const t of eventTypes[name] ?? []) pairs.push(`events=${s3Escape(t)}`);
   let res;
   try {
     res = await s3Stream(client, { method: "GET", bucket, query: pairs.sort().join("&") });
