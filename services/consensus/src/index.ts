@@ -32,7 +32,7 @@ export { cutRecordFile, hasMagic as isRecordFile, recordsStart } from "./adapter
 export type { FileHeader, Mark } from "./adapters/file-log-store-format.js";
 export { readRecordFile } from "./adapters/file-log-store-reader.js";
 export type { FileRecord, RecordFileContents } from "./adapters/file-log-store-reader.js";
-export { createRecordFile, openRecordFile, tempPrefix } from "./adapters/file-log-store-writer.js";
+export { createRecordFile, openRecordFile } from "./adapters/file-log-store-writer.js";
 export type { NewRecord, RecordFileWriter } from "./adapters/file-log-store-writer.js";
 export { encodeBlob, hasBlobMagic, readBlob } from "./adapters/file-log-store-blob.js";
 export { syncDir } from "./adapters/snapshot-file.js";

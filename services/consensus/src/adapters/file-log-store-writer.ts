@@ -25,7 +25,6 @@ export interface WriterState {
 }
 
 /** Temporary names start with this; a reader skips them and a successful start removes them. */
-export { tempPrefix } from "@mc/shared";
 
 /** Positional write of all of `buf` (a short write continues where it stopped). */
 async function writeAt(fh: FileHandle, buf: Uint8Array, position: number): Promise<void> {

@@ -12,7 +12,7 @@ import { listDataDir, raftFolderName } from "../adapters/storage/data-dir.js";
 import { logFileName } from "../adapters/storage/command-log.js";
 import { inspectDataDir } from "../adapters/storage/open-data-dir.js";
 import { cutLog, moveAside, suggestCut } from "../adapters/storage/recover-log.js";
-import type { StorageMode } from "../adapters/storage/root-key-file.js";
+import { rootKeyFileName, type StorageMode } from "../adapters/storage/root-key-file.js";
 
 export const recoverUsage = `Usage: kms recover (--config FILE | --data DIR) [--truncate-at N [--backup DIR] | --move-aside DIR]
 
@@ -52,7 +52,7 @@ async function targetOf(args: readonly string[]): Promise<Target> {
   if (!config) {
     // Without a configuration the directory says what it is.
     const names = (await listDataDir(dir, false)) ?? [];
-    const text = await readFile(join(dir, "root-key.json"), "utf8").catch(() => "");
+    const text = await readFile(join(dir, rootKeyFileName), "utf8").catch(() => "");
     mode = /"mode":"cluster"/.test(text) || names.includes(raftFolderName) ? "cluster" : "single";
   }
   return { dir, mode, hsm };

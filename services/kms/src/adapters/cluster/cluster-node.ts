@@ -7,6 +7,7 @@ import type { CommandSink } from "../../domain/ports.js";
 import { createEmptyState, type ApplyResult, type KmsState } from "../../domain/state.js";
 import { nodeIdOf, type ClusterConfig } from "../../config/config.js";
 import { decodeCommand, encodeCommand } from "../storage/command-codec.js";
+import { raftFolderName } from "../storage/data-dir.js";
 import { decodeState, encodeState } from "../storage/state-codec.js";
 import { describeRemoteNode, serveNodeDescription, type NodeDescription } from "./node-description.js";
 
@@ -76,12 +77,12 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
     clusterId: o.cluster.id,
     bus,
     store: createFileLogStore({
-      dir: join(o.dataDir, "raft"),
+      dir: join(o.dataDir, raftFolderName),
       rootKey: o.rootKey,
       label: "raft/",
       ...(o.segmentBytes ? { segmentBytes: o.segmentBytes } : {}),
       // An existing data directory must hold its Raft log: a lost one is damage, never a new start.
-      ...(o.storage ? { storeId: o.storage.storeId, legacy: o.storage.legacy, mustExist: true, onValidated: () => o.storage?.onValidated() ?? Promise.resolve() } : {}),
+      ...(o.storage ? { storeId: o.storage.storeId, legacy: o.storage.legacy, mustExist: true, onValidated: o.storage.onValidated } : {}),
     }),
     // Founding members share the bootstrap configuration; a joining node waits to be added.
     ...(o.cluster.nodes.includes(o.cluster.host) ? { bootstrap: bootstrapOf(o.cluster) } : {}),
