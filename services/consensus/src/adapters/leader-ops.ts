@@ -95,7 +95,7 @@ export function createLeaderOps(ctx: LeaderContext): LeaderOps {
         const started = Date.now();
         const target = ctx.node().status().lastIndex;
         const caughtUp = await ctx.changed.until(() => ((ctx.node().status().peers.find((p) => p.id === change.member.id)?.match ?? 0) >= target ? true : undefined), timeoutMs);
-        if (!caughtUp) throw new AppError("deadline_exceeded", `${change.member.id} did not catch up`);
+        if (!caughtUp) throw new AppError("deadline_exceeded", `the new node ${change.member.address} did not catch up`);
         if (Date.now() - started < ctx.electionMs) break;
       }
     }
@@ -122,7 +122,7 @@ export function createLeaderOps(ctx: LeaderContext): LeaderOps {
       const now = ctx.node().status();
       return now.leaderId === to && now.role !== "leader" ? { leaderId: to, term: now.term } : undefined;
     }, Math.min(timeoutMs, 2 * ctx.electionMs));
-    if (!moved) throw new AppError("deadline_exceeded", `leadership transfer to ${to} did not complete`);
+    if (!moved) throw new AppError("deadline_exceeded", "leadership transfer did not complete");
     return moved;
   }
 

@@ -13,6 +13,9 @@ import { createForwardBatcher } from "./forward-batcher.js";
 import { createStateSignal } from "./state-signal.js";
 import { buildStatus, type PeerStats, type RunnerStatus } from "./runner-status.js";
 import { createLeaderOps } from "./leader-ops.js";
+import { createLeaderWatch } from "./leader-watch.js";
+import { classifyFailure, describeCause, noLeader, type AttemptFailure } from "./write-outcome.js";
+import { createProposeLoop } from "./propose-loop.js";
 import { createReadyLoop } from "./ready-loop.js";
 import { createWaiters, type AppliedEntry } from "./waiters.js";
 
@@ -50,6 +53,8 @@ export interface RaftRunnerOptions {
    * state machine): the node stops at once rather than run on unsafely.
    */
   readonly onFatal?: (error: unknown) => void;
+  /** Where causes go that clients are not told (lost leaders, transport failures). */
+  readonly log?: (line: string) => void;
 }
 
 /** What `apply` returned for the entry on this node (result undefined if it arrived inside a snapshot). */
@@ -58,8 +63,13 @@ export type ProposeResult = AppliedEntry;
 export interface RaftRunner {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Replicates a command; resolves once it is applied on this node (a follower forwards to the leader). */
-  propose(command: Uint8Array, timeoutMs?: number): Promise<ProposeResult>;
+  /**
+   * Replicates a command; resolves once it is applied on this node (a
+   * follower forwards to the leader). Fails with `unavailable` "cluster has
+   * no leader" when it certainly was not applied, `deadline_exceeded` when
+   * it may have been. `repeatable`: see ProposeOptions.
+   */
+  propose(command: Uint8Array, timeoutMs?: number, options?: { readonly repeatable?: boolean }): Promise<ProposeResult>;
   /** A linearizable read point: resolves with the read index once this node applied up to it. */
   readIndex(timeoutMs?: number): Promise<number>;
   changeMembership(change: MembershipChange, timeoutMs?: number): Promise<{ index: number; configuration: Configuration }>;
@@ -78,6 +88,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   const forwarder = createForwardBatcher(forward, o.id);
   const waiters = createWaiters();
   const changed = createStateSignal();
+  const leaders = createLeaderWatch();
   const peers = new Map<string, PeerStats>();
   const loop = createReadyLoop({
     persist: (ready) => o.store.persist(ready),
@@ -101,11 +112,13 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   };
 
   function observe(): void {
-    const term = core?.status().term ?? 0;
-    if (term > lastTerm) {
+    if (!core) return;
+    const s = core.status();
+    if (s.term > lastTerm) {
       elections += 1;
-      lastTerm = term;
+      lastTerm = s.term;
     }
+    leaders.observe(s.role === "leader" ? s.id : s.leaderId);
   }
 
   function enqueue(ready: Ready): Promise<void> {
@@ -177,12 +190,35 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   }
 
   function leaderNow(): string {
-    const s = node().status();
+    if (!core) return "";
+    const s = core.status();
     return s.role === "leader" ? s.id : s.leaderId;
   }
 
   const { proposeAsLeader, readIndexAsLeader, changeMembershipAsLeader, transferAsLeader } = createLeaderOps({
     id: o.id, electionMs, requestTimeoutMs, waiters, changed, node, enqueue,
+  });
+
+  /** Transport and leadership causes become the two honest answers; the cause goes to the log. */
+  function clientFacing(err: unknown, kind: AttemptFailure, remote: boolean): unknown {
+    if (kind === "other" || (err instanceof AppError && err.message === "cluster has no leader")) return err;
+    // This node's own deadline texts name only what it awaited; a remote call's may be the transport's.
+    if (kind === "unknown" && !remote) return err;
+    o.log?.(`consensus: request failed: ${describeCause(err)}`);
+    return kind === "not_appended" ? noLeader() : new AppError("deadline_exceeded", "outcome unknown: the change may have been applied");
+  }
+
+  const proposeLoop = createProposeLoop({
+    id: o.id, electionMs, tickMs, changed, leaders, leaderNow,
+    local: (command, timeoutMs) => proposeAsLeader(command, timeoutMs),
+    forward: async (leader, command, timeoutMs) => {
+      const r = await forwarder.propose(leader, command, timeoutMs);
+      // Committed on the leader: if this node already holds the entry, apply it now rather than at the next append.
+      if (core) void enqueue(core.learnCommit(r.index, r.term));
+      return r;
+    },
+    applied: (index, term, timeoutMs) => waiters.onIndex(index, term, timeoutMs),
+    log: (line) => o.log?.(line),
   });
 
   // Runs on the leader, or forwards to it. "unavailable" (not the leader, no
@@ -195,8 +231,9 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       try {
         return leader === o.id ? await local() : await remote(leader);
       } catch (err) {
-        const retry = err instanceof AppError && err.reason === "unavailable" && err.message !== "cluster has no leader" && Date.now() + 5 * tickMs < deadline;
-        if (!retry) throw err;
+        const kind = classifyFailure(err);
+        const retry = kind === "not_appended" && Date.now() + 5 * tickMs < deadline;
+        if (!retry) throw clientFacing(err, kind, leader !== o.id);
         // Wait for news of another leader, a few ticks at most.
         await changed.until(() => (leaderNow() !== leader ? true : undefined), 5 * tickMs);
       }
@@ -246,17 +283,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       waiters.failAll(new AppError("unavailable", "consensus node stopped"));
       await o.store.close();
     },
-    propose(command, timeoutMs = requestTimeoutMs) {
-      return viaLeader(
-        timeoutMs,
-        () => proposeAsLeader(command, timeoutMs),
-        async (leader) => {
-          const r = await forwarder.propose(leader, command, timeoutMs);
-          // Committed on the leader: if this node already holds the entry, apply it now rather than at the next append.
-          if (core) void enqueue(core.learnCommit(r.index, r.term));
-          return waiters.onIndex(r.index, r.term, timeoutMs);
-        },
-      );
+    propose(command, timeoutMs = requestTimeoutMs, options = {}) {
+      return proposeLoop(command, { timeoutMs, repeatable: options.repeatable ?? false });
     },
     async readIndex(timeoutMs = requestTimeoutMs) {
       const r = await viaLeader(timeoutMs, () => readIndexAsLeader(timeoutMs), (leader) => forward.readIndex(leader, o.id, timeoutMs));

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { Agent, request } from "node:https";
 import { clientCertificateOf, parseApiKey } from "../adapters/tls/api-key.js";
@@ -100,15 +101,19 @@ export async function createKmsClient(o: KmsClientOptions): Promise<KmsClient> {
   /**
    * kms-go behaviour: retry 503 and network errors, fail over to the next
    * node on any 5xx but 501; the last answer or error is what the caller sees.
+   * A write carries one request id through all its attempts, so a retry after
+   * an unknown outcome (504, a lost connection) is answered with the first
+   * attempt's outcome instead of being applied twice.
    */
   async function sendWithFailover(method: string, path: string, body?: unknown): Promise<KmsResponse> {
+    const headers = method === "GET" || method === "HEAD" ? undefined : { "kms-request-id": randomUUID() };
     let last: unknown;
     const attempts = urls.length + 2;
     for (let i = 0; i < attempts; i++) {
       const url = urls[i % urls.length] ?? urls[0];
       if (!url) break;
       try {
-        const res = await sendTo(url, method, path, body);
+        const res = await sendTo(url, method, path, body, headers);
         if (res.status < 500 || res.status === 501 || i === attempts - 1) return res;
         last = res;
       } catch (err) {

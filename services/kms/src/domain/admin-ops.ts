@@ -5,8 +5,9 @@ import { authorize, type Caller } from "./authz.js";
 import { checkIdentity, type Identity } from "./identity.js";
 import { checkName, pageOf, type Page } from "./names.js";
 import { checkRules, type PolicyRules } from "./policy.js";
+import type { Payload } from "./command.js";
 import type { KmsDeps } from "./ports.js";
-import { orThrow } from "./results.js";
+import { proposeOnce } from "./propose-once.js";
 import type { Enclave, IdentityEntry, Policy } from "./state.js";
 
 export interface IdentityDescription {
@@ -49,8 +50,7 @@ const union = (lists: readonly (readonly string[])[]): string[] => [...new Set(l
 /** Policy, identity and enclave use cases. */
 export function createAdminOps(deps: KmsDeps) {
   const auth = (caller: Caller, scope: "policy" | "root" | "self" = "policy") => authorize(deps.state(), deps.rootIdentity, caller, scope);
-  const propose = async (caller: Caller, payload: Parameters<KmsDeps["sink"]["propose"]>[0]) =>
-    orThrow(await deps.sink.propose(payload, caller.identity ?? ""));
+  const propose = (caller: Caller, payload: Payload, precheck?: () => void) => proposeOnce(deps, caller, payload, precheck);
   const inPolicy = (caller: Caller, name: string) => {
     checkName("policy", name);
     return auth(caller);

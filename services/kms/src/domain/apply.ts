@@ -1,4 +1,5 @@
 import type { Command, Payload } from "./command.js";
+import { recordedOutcome, remember, sessionKey, targetOf } from "./sessions.js";
 import type { ApplyResult, Enclave, KmsState } from "./state.js";
 
 const ok: ApplyResult = { ok: true };
@@ -19,10 +20,11 @@ export function apply(state: KmsState, command: Command, index: bigint = state.a
   // Raft passes its log index (entries such as no-ops and membership changes
   // never reach this state machine); the local log is gapless.
   state.appliedIndex = index;
-  const session = command.clientId === "" ? undefined : state.sessions.get(command.clientId);
-  if (session && command.sequence <= session.sequence) return session.result;
+  if (command.requestId === "") return applyPayload(state, command, command.payload);
+  const prior = recordedOutcome(state, command.issuedBy, command.requestId, command.payload);
+  if (prior) return prior;
   const result = applyPayload(state, command, command.payload);
-  if (command.clientId !== "") state.sessions.set(command.clientId, { sequence: command.sequence, result });
+  remember(state.sessions, sessionKey(command.issuedBy, command.requestId), { target: targetOf(command.payload), result });
   return result;
 }
 

@@ -8,6 +8,8 @@ import type { Enclave, KmsState } from "./state.js";
 export interface Caller extends CanonicalRequest {
   /** Undefined when the client sent no certificate. */
   readonly identity: Identity | undefined;
+  /** The client's name for this write across its retries (`kms-request-id`), if it sent one. */
+  readonly requestId?: string;
 }
 
 /** policy: root, enclave admin (key/policy/identity routes) or a policy allows; root: root only; self: any certificate. */

@@ -7,8 +7,8 @@ import type { SealedMaterial } from "./state.js";
  * or HSM access happens while applying.
  */
 export interface Command {
-  readonly clientId: string;
-  readonly sequence: bigint;
+  /** Names the write across retries ("" for none); see sessions.ts. */
+  readonly requestId: string;
   readonly issuedAt: string;
   readonly issuedBy: Identity;
   readonly payload: Payload;

@@ -2,7 +2,6 @@ import { initCrypto } from "@mc/wasm";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createSodiumCrypto } from "../adapters/sodium-crypto.js";
-import { apply } from "./apply.js";
 import type { Caller } from "./authz.js";
 import { canonicalRequest } from "./canonical-request.js";
 import { associatedData, decodeCiphertext } from "./ciphertext.js";
@@ -74,14 +73,6 @@ pure("should accept the KES hex identity form", () => {
 pure("should build the contract's associated data", () => {
   const ad = associatedData(2, "ab", "k", new Uint8Array([7]));
   assert.equal([...ad], [1, 0, 0, 0, 2, 2, 97, 98, 1, 107, 7]);
-});
-
-pure("should drop a retried command of the same session", () => {
-  const state = createEmptyState();
-  const cmd = { clientId: "n1", sequence: 1n, issuedAt: "t", issuedBy: root, payload: { kind: "createEnclave" as const, name: "e" } };
-  assert.ok(apply(state, cmd).ok);
-  assert.ok(apply(state, cmd).ok, "duplicate answers the first result");
-  assert.is(apply(state, { ...cmd, sequence: 2n }).ok, false);
 });
 
 pure.run();

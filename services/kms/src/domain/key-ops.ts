@@ -3,7 +3,8 @@ import { authorize, type Caller } from "./authz.js";
 import { associatedData, decodeCiphertext, encodeCiphertext, nonceBytes, notAuthentic } from "./ciphertext.js";
 import { checkName, pageOf, type Page } from "./names.js";
 import type { KmsDeps } from "./ports.js";
-import { invalidBody, orThrow } from "./results.js";
+import { proposeOnce } from "./propose-once.js";
+import { invalidBody } from "./results.js";
 import type { Enclave, Key, KeyVersion, SealedMaterial } from "./state.js";
 
 export const algorithm = "XCHACHA20-POLY1305";
@@ -72,13 +73,13 @@ export function createKeyOps(deps: KmsDeps) {
       const payload = opts.addVersion
         ? { kind: "addKeyVersion" as const, enclave: caller.enclave, name, material: material(crypto.random(32)) }
         : { kind: "createKey" as const, enclave: caller.enclave, name, algorithm, material: material(crypto.random(32)) };
-      return orThrow(await deps.sink.propose(payload, caller.identity ?? "")).version ?? 1;
+      return (await proposeOnce(deps, caller, payload)).version ?? 1;
     },
     async import(caller: Caller, name: string, key: Uint8Array, alg: string | undefined): Promise<void> {
       enter(caller, name);
       checkAlgorithm(alg);
       if (key.length !== 32) throw new AppError("invalid_argument", "invalid key size");
-      orThrow(await deps.sink.propose({ kind: "importKey", enclave: caller.enclave, name, algorithm, material: material(key) }, caller.identity ?? ""));
+      await proposeOnce(deps, caller, { kind: "importKey", enclave: caller.enclave, name, algorithm, material: material(key) });
     },
     describe(caller: Caller, name: string, version: number | undefined): KeyDescription {
       const key = keyOf(enter(caller, name), name);
@@ -92,13 +93,12 @@ export function createKeyOps(deps: KmsDeps) {
       return pageOf(enclave?.keys.keys() ?? [], pattern, continueAt, limit);
     },
     async delete(caller: Caller, name: string, version: number | undefined): Promise<void> {
-      const key = keyOf(enter(caller, name), name);
-      if (version === undefined) {
-        orThrow(await deps.sink.propose({ kind: "deleteKey", enclave: caller.enclave, name }, caller.identity ?? ""));
-        return;
-      }
-      if (!key.versions.has(version)) throw new AppError("not_found", "key version does not exist");
-      orThrow(await deps.sink.propose({ kind: "deleteKeyVersion", enclave: caller.enclave, name, version }, caller.identity ?? ""));
+      const enclave = enter(caller, name);
+      const payload = version === undefined ? { kind: "deleteKey" as const, enclave: caller.enclave, name } : { kind: "deleteKeyVersion" as const, enclave: caller.enclave, name, version };
+      await proposeOnce(deps, caller, payload, () => {
+        const key = keyOf(enclave, name);
+        if (version !== undefined && !key.versions.has(version)) throw new AppError("not_found", "key version does not exist");
+      });
     },
     generate(caller: Caller, name: string, context: Uint8Array, length: number) {
       const key = keyOf(enter(caller, name), name);

@@ -7,11 +7,9 @@ import type { KmsState } from "./state.js";
  * fake for tests, and the shape the durable log and Raft implement.
  */
 export function createMemorySink(state: KmsState, now: () => string = () => new Date().toISOString()): CommandSink {
-  let sequence = 0n;
   return {
-    propose(payload, issuedBy) {
-      sequence += 1n;
-      return Promise.resolve(apply(state, { clientId: "memory", sequence, issuedAt: now(), issuedBy, payload }));
+    propose(payload, issuedBy, requestId = "") {
+      return Promise.resolve(apply(state, { requestId, issuedAt: now(), issuedBy, payload }));
     },
   };
 }

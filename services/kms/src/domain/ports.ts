@@ -21,7 +21,8 @@ export interface KmsCrypto {
  * later. Resolves once the command is durable and applied to `state()`.
  */
 export interface CommandSink {
-  propose(payload: Payload, issuedBy: Identity): Promise<ApplyResult>;
+  /** `requestId` names the write across retries ("" or absent: the sink may draw one). */
+  propose(payload: Payload, issuedBy: Identity, requestId?: string): Promise<ApplyResult>;
 }
 
 export interface KmsDeps {

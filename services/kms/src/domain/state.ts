@@ -48,15 +48,17 @@ export interface Enclave {
   readonly identities: Map<Identity, IdentityEntry>;
 }
 
+/** The first outcome of one write, remembered under its caller and request id. */
 export interface Session {
-  sequence: bigint;
-  result: ApplyResult;
+  /** What the write was about (kind, enclave, name): a reused id for another write is refused. */
+  readonly target: string;
+  readonly result: ApplyResult;
 }
 
 /** The replicated KMS state: everything commands build, nothing else. */
 export interface KmsState {
   readonly enclaves: Map<string, Enclave>;
-  /** Last applied sequence per proposer session, to drop retried duplicates. */
+  /** Recent writes by caller and request id, oldest first (bounded; see sessions.ts). */
   readonly sessions: Map<string, Session>;
   /** Number of commands applied (the log index of the last one). */
   appliedIndex: bigint;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { createFileLogStore, createRaftRunner, type Configuration, type RaftRunner, type RunnerStatus } from "@mc/consensus";
 import { AppError, connectNatsBus, type Bus } from "@mc/shared";
@@ -55,11 +56,10 @@ export function bootstrapOf(cluster: ClusterConfig): Configuration {
 /**
  * The cluster command path: every Command is proposed through Raft (a
  * follower's proposal is forwarded to the leader by the runner) and applied
- * on every node in log order; a proposal resolves once applied here.
- * Commands carry no session (client id ""): the runner never re-proposes a
- * command that may have reached a log, and forwarded proposals from one node
- * may be appended out of their local order, which a per-node sequence would
- * misread as duplicates.
+ * on every node in log order; a proposal resolves once applied here. Every
+ * command carries a request id (the client's, or one drawn here), so the
+ * runner may send it again when its leader is lost (the session table
+ * answers the repeat), and a client's retry applies once too.
  */
 export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNode> {
   const id = nodeIdOf(o.cluster.host);
@@ -99,6 +99,7 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
     },
     onRepair: (message) => o.log(`kms: raft log repaired: ${message}`),
     onFatal: (err) => o.log(`kms: consensus stopped: ${err instanceof Error ? err.message : String(err)}`),
+    log: (line) => o.log(`kms: ${line}`),
   });
   try {
     await runner.start();
@@ -121,14 +122,21 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
     id,
     runner,
     state: () => state,
-    async propose(payload: Payload, issuedBy: string): Promise<ApplyResult> {
-      const command: Command = { clientId: "", sequence: 0n, issuedAt: now(), issuedBy, payload };
-      const r = await runner.propose(encodeCommand(command));
+    async propose(payload: Payload, issuedBy: string, requestId = ""): Promise<ApplyResult> {
+      const command: Command = { requestId: requestId === "" ? randomUUID() : requestId, issuedAt: now(), issuedBy, payload };
+      const r = await runner.propose(encodeCommand(command), undefined, { repeatable: true });
       // Undefined when the entry reached this node inside a snapshot: it was applied, its answer is gone.
       return (r.result as ApplyResult | undefined) ?? { ok: true };
     },
     async linearize(timeoutMs?: number) {
-      await runner.readIndex(timeoutMs);
+      try {
+        await runner.readIndex(timeoutMs);
+      } catch (err) {
+        // A read changes nothing: whatever went wrong, it is safe to retry elsewhere.
+        if (!(err instanceof AppError) || !["unavailable", "deadline_exceeded", "aborted"].includes(err.reason)) throw err;
+        if (err.message !== "cluster has no leader") o.log(`kms: linearizable read failed: ${err.message}`);
+        throw new AppError("unavailable", "cluster has no leader");
+      }
     },
     status: () => runner.status(),
     describe,

@@ -3,6 +3,7 @@ import type { TLSSocket } from "node:tls";
 import { AppError } from "@mc/shared";
 import type { Caller } from "../../domain/authz.js";
 import { canonicalRequest } from "../../domain/canonical-request.js";
+import { requestIdPattern } from "../../domain/sessions.js";
 import { identityOfCertificate } from "../tls/identity-of-cert.js";
 import { isSingleClientChain, presentedCertificates } from "../tls/presented-chain.js";
 
@@ -15,6 +16,8 @@ export interface RequestInfo {
   readonly certError: AppError | undefined;
   /** The enclave header value ("default" when absent). */
   readonly enclave: string;
+  /** The `kms-request-id` header value, unchecked (callerOf checks it). */
+  readonly requestId: string | undefined;
   /** The path the request is checked and audited as (set by the route). */
   path: string;
 }
@@ -61,7 +64,15 @@ function requestInfoOf(req: IncomingMessage, verify: boolean): RequestInfo {
   const peer = peerOf(req.socket as TLSSocket, verify);
   const header = req.headers["kms-enclave"];
   const enclave = Array.isArray(header) ? (header[0] ?? "") : (header ?? "default");
-  return { ip: req.socket.remoteAddress ?? "", identity: peer.identity, certError: peer.error, enclave, path: (req.url ?? "/").split("?")[0] ?? "/" };
+  const requestId = req.headers["kms-request-id"];
+  return {
+    ip: req.socket.remoteAddress ?? "",
+    identity: peer.identity,
+    certError: peer.error,
+    enclave,
+    requestId: Array.isArray(requestId) ? requestId.join(",") : requestId,
+    path: (req.url ?? "/").split("?")[0] ?? "/",
+  };
 }
 
 /**
@@ -79,5 +90,7 @@ export function callerOf(info: RequestInfo, route: string, params: Readonly<Reco
   }
   info.path = request.path;
   if (info.certError) throw info.certError;
-  return { ...request, identity: info.identity };
+  if (info.requestId === undefined) return { ...request, identity: info.identity };
+  if (!requestIdPattern.test(info.requestId)) throw new AppError("invalid_argument", "invalid header 'kms-request-id'");
+  return { ...request, identity: info.identity, requestId: info.requestId };
 }

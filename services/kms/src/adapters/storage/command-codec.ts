@@ -25,8 +25,7 @@ function toProtoPayload(p: Payload): ProtoPayload {
 /** Domain command to the kms.v1.Command bytes that the log (and Raft) carry. */
 export function encodeCommand(cmd: Command): Uint8Array {
   const msg = create(CommandSchema, {
-    clientId: cmd.clientId,
-    sequence: cmd.sequence,
+    requestId: cmd.requestId,
     issuedAt: cmd.issuedAt,
     issuedBy: cmd.issuedBy,
     payload: toProtoPayload(cmd.payload),
@@ -76,5 +75,5 @@ export function decodeCommand(bytes: Uint8Array): Command {
     default:
       throw new AppError("internal", "internal error", { cause: new Error("command without payload") });
   }
-  return { clientId: msg.clientId, sequence: msg.sequence, issuedAt: msg.issuedAt, issuedBy: msg.issuedBy, payload };
+  return { requestId: msg.requestId, issuedAt: msg.issuedAt, issuedBy: msg.issuedBy, payload };
 }

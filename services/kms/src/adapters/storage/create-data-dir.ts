@@ -40,7 +40,7 @@ export async function createDataDir(dir: string, o: CreateOptions): Promise<{ ro
   await writeFileAtomic(join(temp, rootKeyFileName), encodeRootKeyFile({ mode: o.mode, hsm: o.hsm.kind, wrapped, storeId }));
   if (o.mode === "single") {
     const state = createEmptyState();
-    for (const name of o.enclaves) apply(state, { clientId: "", sequence: 0n, issuedAt: o.now(), issuedBy: "", payload: { kind: "createEnclave", name } });
+    for (const name of o.enclaves) apply(state, { requestId: "", issuedAt: o.now(), issuedBy: "", payload: { kind: "createEnclave", name } });
     await writeFileAtomic(join(temp, snapshotFileName), encodeSnapshot(rootKey, storeId, state));
     await createLog(temp, rootKey, storeId, state.appliedIndex + 1n);
   } else {

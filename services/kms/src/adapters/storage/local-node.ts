@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { apply } from "../../domain/apply.js";
 import type { Command, Payload } from "../../domain/command.js";
 import type { CommandSink } from "../../domain/ports.js";
@@ -27,8 +26,6 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
   for (const e of store.entries) apply(state, decodeCommand(e.data), e.index);
   const snapshotEvery = options.snapshotEvery ?? 1000;
   const now = options.now ?? (() => new Date().toISOString());
-  const clientId = `local-${randomBytes(8).toString("hex")}`;
-  let sequence = 0n;
   let sinceSnapshot = store.entries.length;
   let queue: Pending[] = [];
   let flushing: Promise<void> | undefined;
@@ -65,10 +62,9 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
 
   return {
     state: () => state,
-    propose(payload: Payload, issuedBy: string): Promise<ApplyResult> {
+    propose(payload: Payload, issuedBy: string, requestId = ""): Promise<ApplyResult> {
       if (closed) return Promise.reject(new Error("node is closed"));
-      sequence += 1n;
-      const command: Command = { clientId, sequence, issuedAt: now(), issuedBy, payload };
+      const command: Command = { requestId, issuedAt: now(), issuedBy, payload };
       const done = new Promise<ApplyResult>((resolve, reject) => queue.push({ command, resolve, reject }));
       kick();
       return done;

@@ -7,7 +7,10 @@ import type { ApplyResult, Enclave, KmsState } from "../../domain/state.js";
 interface SnapshotJson {
   readonly v: 1;
   readonly appliedIndex: string;
-  readonly sessions: [string, string, ApplyResult][];
+  /** Written by earlier versions (a per-proposer sequence); read as nothing. */
+  readonly sessions?: unknown;
+  /** The session table, oldest first: [caller and request id, target, first outcome]. */
+  readonly requests?: [string, string, ApplyResult][];
   readonly enclaves: {
     name: string;
     createdAt: string;
@@ -25,7 +28,7 @@ export function encodeState(state: KmsState): Uint8Array {
   const json: SnapshotJson = {
     v: 1,
     appliedIndex: state.appliedIndex.toString(),
-    sessions: [...state.sessions].map(([id, s]) => [id, s.sequence.toString(), s.result]),
+    requests: [...state.sessions].map(([key, s]) => [key, s.target, s.result]),
     enclaves: [...state.enclaves.values()].map((e) => ({
       name: e.name,
       createdAt: e.createdAt,
@@ -63,7 +66,7 @@ export function decodeState(data: Uint8Array): KmsState {
   }
   return {
     enclaves,
-    sessions: new Map(json.sessions.map(([id, seq, result]) => [id, { sequence: BigInt(seq), result }])),
+    sessions: new Map((json.requests ?? []).map(([key, target, result]) => [key, { target, result }])),
     appliedIndex: BigInt(json.appliedIndex),
   };
 }
