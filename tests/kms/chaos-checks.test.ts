@@ -6,7 +6,7 @@ import {
   disallowedFailures, failoverTimes, leakyMessages, leaks, missingAcknowledged, noLeader, outcomeUnknown, ownConflicts, refusedButPresent, violations,
   type Fault, type Outcome, type Result,
 } from "./chaos-checks.js";
-import { createPrng } from "./chaos-nemesis.js";
+import { createPrng } from "@mc/consensus";
 import { summary } from "./chaos-summary.js";
 
 const checks = suite("chaos checks");

@@ -2,21 +2,10 @@
 // failing run can be replayed (CHAOS_SEED), each healed before the next, so a
 // majority of KMS nodes is always up.
 import { setTimeout as delay } from "node:timers/promises";
+import { createPrng } from "@mc/consensus";
 import type { ChaosNats, ChaosNatsNode } from "./chaos-nats.js";
 import type { Fault } from "./chaos-checks.js";
 import type { Member } from "./cluster-harness.js";
-
-/** mulberry32: tiny, good enough to pick faults, and the same on every machine. */
-export function createPrng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The seed from CHAOS_SEED, else a fresh one (printed by the caller so the run can be replayed). */
 export function chaosSeed(env: NodeJS.ProcessEnv = process.env): number {
