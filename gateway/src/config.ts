@@ -83,8 +83,9 @@ export function parseGatewayConfig(argv: readonly string[], env: NodeJS.ProcessE
   const { host, port } = parseListen(values.listen ?? env.GATEWAY_LISTEN ?? "127.0.0.1:8080");
   const nats = values.nats ?? env.NATS_URL;
   const natsUrl = nats === undefined || nats === "" ? undefined : nats;
-  const dataDir = resolve(values["data-dir"] ?? env.DATA_DIR ?? ".data");
-  const store = values.store ?? env.RELEASES_STORE;
+  const dataDir = resolve(values["data-dir"] ?? (env.DATA_DIR || ".data"));
+  // An empty variable is unset: RELEASES_STORE="" must not make the working directory the store.
+  const store = values.store ?? (env.RELEASES_STORE || undefined);
   if (natsUrl && !store) throw new AppError("invalid_argument", "--store is required with --nats: every gateway reads artifacts from the shared store");
   const baseUrl = (values["base-url"] ?? env.BASE_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/+$/, "");
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(baseUrl)) throw new AppError("invalid_argument", `--base-url must be an http(s) URL, got '${baseUrl}'`);

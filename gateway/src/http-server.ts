@@ -77,7 +77,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const now = deps.now ?? Date.now;
   const cache = createResponseCache({ now });
   const client = createClient(ReleaseService, createBusTransport({ bus: deps.bus, defaultTimeoutMs: 15000 }));
-  const stop = createCatalogEvents(deps.bus).subscribe(() => cache.invalidate());
+  // A versioned event drops only answers made from older catalogs; an event without one drops all.
+  const stop = createCatalogEvents(deps.bus).subscribe((event) => (event.catalogVersion === "" ? cache.invalidate() : void cache.observe(event.catalogVersion)));
   const api = { client, cache, base: deps.base, now };
   const handler = createRestHandler({
     routes: [healthRoute(deps), createAssetRoute(now), ...createApiRoutes(api), ...createFileRoutes(deps.store, api)],

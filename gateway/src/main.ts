@@ -4,7 +4,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { connectNatsBus, createLogger, createMemoryBroker, isAppError, type Bus } from "@mc/shared";
-import { createCatalogEvents, openReleaseStore, publishSampleCatalog, serveReleases } from "@mc/releases";
+import { createCatalogEvents, openReleaseStore, publishSampleCatalog, removeServingMarker, serveReleases, writeServingMarker } from "@mc/releases";
 import { createBusHealth } from "./bus-health.js";
 import { parseGatewayConfig, usage } from "./config.js";
 import { createGateway } from "./http-server.js";
@@ -65,9 +65,9 @@ if (config.natsUrl) {
   const broker = createMemoryBroker();
   bus = broker.connect();
   const releasesBus = broker.connect();
-  const releases = await serveReleases({ bus: releasesBus, store, base: config.baseUrl, log: log.child({ service: "releases" }) });
-  closers.push(() => releases.close());
   const keyFile = join(config.dataDir, "minisign.key");
+  const releases = await serveReleases({ bus: releasesBus, store, base: config.baseUrl, log: log.child({ service: "releases" }), keyFile });
+  closers.push(() => releases.close());
   const published = await publishSampleCatalog(store, keyFile, createCatalogEvents(releasesBus));
   banner.push(`  state:    ${config.dataDir}`, `  store:    ${config.storeSpec} (${published} sample releases published now)`, `  signing:  ${keyFile} (mode 0600)`);
 }
@@ -89,6 +89,12 @@ gateway.server.on("error", (err: NodeJS.ErrnoException) => {
 });
 gateway.server.listen(config.port, config.host, () => {
   const base = config.baseUrl;
+  // `releases publish` (no --nats) publishes into this data folder only while this process serves it.
+  if (!config.natsUrl) {
+    const dataDir = config.dataDir;
+    void writeServingMarker(dataDir, { pid: process.pid, base }).catch((err: unknown) => log.warn({ err }, "cannot write the serving marker"));
+    closers.push(() => removeServingMarker(dataDir));
+  }
   log.info({ base, bus: config.natsUrl ?? "in-process" }, "gateway ready");
   process.stdout.write(
     [

@@ -2,22 +2,25 @@
 // processes on loopback, for machines without Docker (docs/operations.md).
 import { relative } from "node:path";
 import { down } from "./down.js";
-import { secretsOf } from "./services.js";
+import { releaseKeyOf, secretsOf } from "./services.js";
 import { status } from "./status.js";
-import { clusterDir } from "./topology.js";
+import { existsSync } from "node:fs";
+import { clusterDir, loadTopology, natsUrls, stateFile } from "./topology.js";
 import { ClusterError, up } from "./up.js";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
-const usage = `Usage: npm run cluster -- <up|status|down>
+const usage = `Usage: npm run cluster -- <up|status|down|env>
 
 Starts on 127.0.0.1 what compose.yaml describes: nats-server x3 (clustered),
-three KMS nodes in one Raft cluster, two release service instances and the
-gateway. State (certificates, keys, data, logs, pid files) lives in
+three KMS nodes in one Raft cluster, two release service instances (with a
+release signing key and the sample catalog of \`npm start\`) and the gateway.
+Publish into it with \`npx releases publish … --nats <its NATS URL>\`. State (certificates, keys, data, logs, pid files) lives in
 $MC_CLUSTER_DIR, default .cluster/ in the repository.
 
   up       start whatever is not running; returns once all is ready
   status   processes, KMS roles (naming the leader) and readiness
   down     stop every process \`up\` started
+  env      print NATS_URL=… of this cluster, for \`eval "$(npm run -s cluster -- env)"\`
 
 Environment: MC_CLUSTER_DIR (state folder), MC_CLUSTER_PORTS=auto (free
 ports instead of 4222-4224, 7373-7375, 8080; chosen at the first up).
@@ -50,6 +53,8 @@ async function main(command: string | undefined): Promise<number> {
       for (const s of r.services) out(`  ${s.name.padEnd(10)} ${s.endpoint}`);
       out(`  CA:           ${files.caFile}   (clients: --ca / KMS_CA / mc's certs/CAs)`);
       out(`  root API key: ${files.apiKeyFile}   (KMS_API_KEY=$(cat ${files.apiKeyFile}))`);
+      out(`  signing key:  ${releaseKeyOf(r.topology)}   (the release services sign with it)`);
+      out(`  publish:      npx releases publish --product client --component mc --from dist/ --nats ${natsUrls(r.topology.ports)}`);
       out(`  logs:         ${dir}/logs/`);
       return 0;
     }
@@ -57,6 +62,13 @@ async function main(command: string | undefined): Promise<number> {
       const r = await status(dir);
       for (const l of r.lines) out(l);
       return r.healthy ? 0 : 1;
+    }
+    case "env": {
+      // The ports are fixed at the first `up` (state.json); before it there is no cluster to name.
+      if (!existsSync(stateFile(dir))) throw new ClusterError(`no cluster in ${shown}: start one with npm run cluster -- up`);
+      const { topology } = await loadTopology(dir);
+      out(`export NATS_URL=${natsUrls(topology.ports)}`);
+      return 0;
     }
     case "down": {
       const r = await down(dir);
@@ -74,7 +86,7 @@ async function main(command: string | undefined): Promise<number> {
   }
 }
 
-const bad = ["up", "status", "down"].includes(process.argv[2] ?? "") ? usageError(process.argv.slice(2), process.env) : undefined;
+const bad = ["up", "status", "down", "env"].includes(process.argv[2] ?? "") ? usageError(process.argv.slice(2), process.env) : undefined;
 try {
   if (bad !== undefined) {
     process.stderr.write(`cluster: ${bad}\n`);

@@ -20,6 +20,9 @@ export interface Service {
 
 export const kmsNames = ["kms1", "kms2", "kms3"] as const;
 export const secretsOf = (t: Topology): SecretFiles => secretFiles(join(t.dir, "secrets"));
+/** The release signing key (mode 0600) and the shared release store of the launcher's deployment. */
+export const releaseKeyOf = (t: Topology): string => join(t.dir, "secrets", "minisign.key");
+export const releaseStoreOf = (t: Topology): string => join(t.dir, "releases");
 /** SANs of each node's certificate: its name (as in compose.yaml) and the loopback address it is reached on. */
 export const kmsSans = (name: string): string[] => [name, "localhost", "127.0.0.1"];
 
@@ -77,7 +80,7 @@ export const kmsConfigFile = (t: Topology, name: string): string => join(t.dir, 
 export function services(t: Topology, hsmKey: () => Promise<string>): Service[] {
   const { dir, ports } = t;
   const ca = (): Promise<Buffer> => readFile(secretsOf(t).caFile);
-  const store = join(dir, "releases");
+  const store = releaseStoreOf(t);
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   const nats = ports.nats.map((p, i): Service => ({
     name: `nats${i + 1}`,
@@ -117,7 +120,7 @@ export function services(t: Topology, hsmKey: () => Promise<string>): Service[] 
     endpoint: "(on NATS: releases.v1.ReleaseService)",
     spec: async () => {
       await mkdir(store, { recursive: true });
-      return { name, command: process.execPath, args: [bin("services/releases/bin/releases.js"), "serve", "--nats", natsUrls(ports), "--store", store, "--base-url", gatewayUrl] };
+      return { name, command: process.execPath, args: [bin("services/releases/bin/releases.js"), "serve", "--nats", natsUrls(ports), "--store", store, "--base-url", gatewayUrl, "--key", releaseKeyOf(t)] };
     },
     // It has no port: it says so on stdout once it serves on NATS.
     ready: async () => {

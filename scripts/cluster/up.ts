@@ -5,7 +5,8 @@ import { delimiter, join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { logFile, logTail, runningPid, startDetached, stopAll } from "./processes.js";
 import { ensureSecrets, readHsmKey, readRootKey } from "./secrets.js";
-import { kmsNames, kmsSans, secretsOf, services, writeKmsConfigs, type Service } from "./services.js";
+import { createFsReleaseStore, publishSampleCatalog } from "@mc/releases";
+import { kmsNames, kmsSans, releaseKeyOf, releaseStoreOf, secretsOf, services, writeKmsConfigs, type Service } from "./services.js";
 import { allPorts, loadTopology, portIsFree, saveTopology, type Topology } from "./topology.js";
 
 /** A failure the operator can act on: printed as one message, exit status 1. */
@@ -59,6 +60,8 @@ export async function up(dir: string, env: NodeJS.ProcessEnv = process.env): Pro
   const { identity } = await readRootKey(files);
   if (fresh) await saveTopology(t);
   await writeKmsConfigs(t, identity);
+  // As the embedded default: a signing key (created once, mode 0600) and the same sample catalog, before any service reads the store.
+  await publishSampleCatalog(await createFsReleaseStore(releaseStoreOf(t)), releaseKeyOf(t));
   const started: { name: string; pid: number }[] = [];
   try {
     // Dependency order: the bus, then the KMS nodes together (a leader needs a majority), then the rest.

@@ -74,7 +74,7 @@ compose("should describe a coherent topology :: every dependency exists, conditi
   const names = Object.keys(doc.services);
   for (const n of [...natsNames, ...kmsNames, "kms-init", "releases1", "releases2", "gateway"]) assert.ok(names.includes(n), `missing service ${n}`);
   const oneShot = names.filter((n) => doc.services[n]?.restart === "no");
-  assert.equal(oneShot, ["kms-init"]);
+  assert.equal(oneShot, ["kms-init", "releases-init"]);
   for (const [name, s] of Object.entries(doc.services)) {
     assert.ok(s.image ?? s.build, `${name} has neither image nor build`);
     if (s.build !== undefined) assert.ok(existsSync(join(repoRoot, typeof s.build === "string" ? s.build : ".", "Dockerfile")), `${name}: Dockerfile in the build context`);
@@ -213,6 +213,14 @@ compose("should point the gateway and both release instances at the NATS cluster
     assert.is(flag("--base-url"), config.baseUrl, "links the gateway serves");
     assert.is(mounts(s).find((m) => m.target === flag("--store"))?.source, storeVolume, `${name} shares the gateway's store`);
     assert.is(gw.depends_on?.[name]?.condition, "service_healthy");
+    // Issue 17: the signing key and sample catalog releases-init made, in the same volumes.
+    const init = argsAfter(svc(doc, "releases-init"), "services/releases/bin/releases.js");
+    const initFlag = (f: string) => init[init.indexOf(f) + 1];
+    assert.is(init[0], "init");
+    assert.is(flag("--key"), initFlag("--key"), `${name} signs with the key releases-init made`);
+    const keyDir = (flag("--key") ?? "").replace(/\/[^/]+$/, "");
+    assert.is(mounts(s).find((m) => m.target === keyDir)?.source, mounts(svc(doc, "releases-init")).find((m) => m.target === keyDir)?.source);
+    assert.is(mounts(svc(doc, "releases-init")).find((m) => m.target === initFlag("--store"))?.source, storeVolume);
   }
 });
 

@@ -1,5 +1,9 @@
+import { compareCatalogVersions, parseCatalogVersion } from "@mc/releases";
+
 /** A generated response as the gateway serves and caches it. */
 export interface CachedResponse {
+  /** The catalog snapshot it was made from (`catalog-version`), when it came from the catalog. */
+  readonly catalogVersion?: string;
   readonly status: number;
   readonly body: Buffer;
   readonly headers: Readonly<Record<string, string>>;
@@ -35,6 +39,14 @@ export interface ResponseCache {
   get(key: string, make: () => Promise<Omit<CachedResponse, "storedAt">>): Promise<CachedResponse>;
   /** Drops everything (a publish happened). */
   invalidate(): void;
+  /**
+   * Tells the cache a catalog version was seen; a newer one than it serves
+   * drops everything made from older catalogs. Returns false when `version`
+   * is older than the one served (the answer must not be used).
+   */
+  observe(version: string): boolean;
+  /** The newest catalog version seen, or undefined before the first. */
+  catalogVersion(): string | undefined;
   readonly stats: { hits: number; misses: number };
 }
 
@@ -44,10 +56,15 @@ export interface ResponseCacheOptions {
   readonly maxEntries?: number;
 }
 
+/** A read older than the served catalog is asked again this often before it fails. */
+const staleRetries = 20;
+
 /**
  * The gateway's server-side cache: 5 minutes, single-flight per key, and a
  * generation counter so a response made before an invalidation is never
- * stored after it.
+ * stored after it. Answers made from the catalog carry its version: the
+ * cache serves one version at a time (the newest seen), so one gateway never
+ * names two releases for one catalog, and never goes back to an older one.
  */
 export function createResponseCache(options: ResponseCacheOptions = {}): ResponseCache {
   const ttl = options.ttlMs ?? 5 * 60 * 1000;
@@ -58,6 +75,42 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
   const stats = { hits: 0, misses: 0 };
   const hotAnswers = new Map<string, HotAnswer>();
   let generation = 0;
+  let served: string | undefined;
+
+  function invalidate(): void {
+    generation += 1;
+    entries.clear();
+    hotAnswers.clear();
+  }
+
+  function observe(version: string): boolean {
+    const seen = parseCatalogVersion(version);
+    if (!seen) return true;
+    const current = parseCatalogVersion(served);
+    const order = current ? compareCatalogVersions(seen, current) : 1;
+    if (order < 0) return false;
+    if (order > 0) {
+      served = version;
+      invalidate();
+    }
+    return true;
+  }
+
+  /**
+   * `make`, asked again while it answers from a catalog older than the one
+   * served. Also returns the generation its answer belongs to: the one it
+   * started in, or the one its own newer version opened.
+   */
+  async function makeCurrent(make: () => Promise<Omit<CachedResponse, "storedAt">>, started: number): Promise<{ made: Omit<CachedResponse, "storedAt">; belongsTo: number }> {
+    for (let attempt = 0; ; attempt++) {
+      const made = await make();
+      if (made.catalogVersion === undefined) return { made, belongsTo: started };
+      const before = generation;
+      const fresh = observe(made.catalogVersion);
+      if (fresh || attempt >= staleRetries) return { made, belongsTo: generation !== before ? generation : started };
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 
   return {
     stats,
@@ -71,10 +124,11 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
       if (pending && pending.generation === generation) return pending.promise;
       stats.misses += 1;
       const started = generation;
-      const promise = make()
-        .then((made) => {
+      const promise = makeCurrent(make, started)
+        .then(({ made, belongsTo }) => {
           const stored: CachedResponse = { ...made, storedAt: now() };
-          if (started === generation) {
+          // Stored only when nothing invalidated it meanwhile.
+          if (belongsTo === generation && (made.catalogVersion === undefined || made.catalogVersion === served)) {
             if (entries.size >= max) entries.delete(entries.keys().next().value ?? "");
             entries.set(key, stored);
           }
@@ -86,11 +140,9 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
       inflight.set(key, { generation: started, promise });
       return promise;
     },
-    invalidate() {
-      generation += 1;
-      entries.clear();
-      hotAnswers.clear();
-    },
+    invalidate,
+    observe,
+    catalogVersion: () => served,
     hot(key) {
       const answer = hotAnswers.get(key);
       if (!answer) return undefined;

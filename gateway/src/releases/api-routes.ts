@@ -1,19 +1,14 @@
 import type { Client } from "@connectrpc/connect";
-import { AppError, requestIdHeader, requestIdOptions } from "@mc/shared";
+import { AppError } from "@mc/shared";
 import { isName, layout, tryParseReleaseId, urlOf } from "@mc/releases";
 import { FeedFormat, type ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { answerGenerated, generated } from "../http/send-generated.js";
 import type { ResponseCache } from "../http/response-cache.js";
 import type { RestRequest, RestResponse, RestRoute } from "../rest/rest-handler.js";
+import { catalogCall } from "./catalog-call.js";
 import { notesIndexHtml, notesIndexJson } from "./notes-index-page.js";
 import { releaseRecordJson } from "./release-json.js";
 import { renderReleasesPage } from "./releases-page.js";
-
-/** The request id the gateway put on the request, for the bus calls made for it. */
-const idOf = (req: RestRequest) => {
-  const id = req.headers[requestIdHeader];
-  return requestIdOptions(typeof id === "string" ? id : undefined);
-};
 
 // Defence in depth behind the sanitiser: no inline or foreign script can run.
 const pageCsp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
@@ -91,7 +86,8 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
         const product = checkProduct(req.params.product);
         const q = listQuery(req.query, true);
         return cached(req, `list:${product}:${canonical(q)}`, async () => {
-          const res = await client.listReleases({ product, ...q }, idOf(req));
+          const call = catalogCall(req);
+          const res = await client.listReleases({ product, ...q }, call.options);
           const headers: Record<string, string> = { ...cors };
           if (res.nextAfter !== "") {
             const next = new URLSearchParams();
@@ -99,7 +95,7 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
             next.set("after", res.nextAfter);
             headers.link = `<${urlOf(base, layout.apiList(product))}?${next.toString()}>; rel="next"`;
           }
-          return generated(JSON.stringify(res.releases.map(releaseRecordJson)), jsonType, lastModifiedOf(res.releases.map((r) => r.releaseDate)), headers);
+          return call.tag(generated(JSON.stringify(res.releases.map(releaseRecordJson)), jsonType, lastModifiedOf(res.releases.map((r) => r.releaseDate)), headers));
         });
       },
     },
@@ -110,10 +106,11 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
         const product = checkProduct(req.params.product);
         const q = listQuery(req.query, false);
         return cached(req, `latest:${product}:${canonical(q)}`, async () => {
-          const res = await client.getLatestRelease({ product, ...q }, idOf(req));
+          const call = catalogCall(req);
+          const res = await client.getLatestRelease({ product, ...q }, call.options);
           const release = res.release;
           if (!release) throw new AppError("not_found", `product '${product}' has no supported release`);
-          return generated(JSON.stringify([releaseRecordJson(release)]), jsonType, new Date(release.releaseDate), cors);
+          return call.tag(generated(JSON.stringify([releaseRecordJson(release)]), jsonType, new Date(release.releaseDate), cors));
         });
       },
     },
@@ -124,8 +121,9 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
         const m = /^(.+)\.json$/.exec(req.params.file ?? "");
         const product = checkProduct(m?.[1]);
         return cached(req, `jsonfeed:${product}`, async () => {
-          const feed = await client.getFeed({ product, format: FeedFormat.JSON_FEED }, idOf(req));
-          return generated(feed.body, feed.contentType, new Date(feed.lastModified), cors);
+          const call = catalogCall(req);
+          const feed = await client.getFeed({ product, format: FeedFormat.JSON_FEED }, call.options);
+          return call.tag(generated(feed.body, feed.contentType, new Date(feed.lastModified), cors));
         });
       },
     },
@@ -141,9 +139,10 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
           req,
           `notes:${product}:${component}:${wantsJson ? "json" : "html"}`,
           async () => {
-            const index = await client.getNotesIndex({ product, component }, idOf(req));
+            const call = catalogCall(req);
+            const index = await client.getNotesIndex({ product, component }, call.options);
             const last = lastModifiedOf(index.releases.map((r) => r.releaseDate));
-            return wantsJson ? generated(JSON.stringify(notesIndexJson(index)), jsonType, last) : generated(notesIndexHtml(index), "text/html; charset=utf-8", last);
+            return call.tag(wantsJson ? generated(JSON.stringify(notesIndexJson(index)), jsonType, last) : generated(notesIndexHtml(index), "text/html; charset=utf-8", last));
           },
           "Accept, Accept-Encoding",
         );
@@ -155,9 +154,10 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
       async handle(req) {
         const product = checkProduct(req.params.product);
         const answer = await cached(req, `page:${product}`, async () => {
-          const res = await client.listReleases({ product, includeNotes: true }, idOf(req));
+          const call = catalogCall(req);
+          const res = await client.listReleases({ product, includeNotes: true }, call.options);
           const html = renderReleasesPage(product, res.releases, urlOf(base, layout.publicKey()));
-          return generated(html, "text/html; charset=utf-8", lastModifiedOf(res.releases.map((r) => r.releaseDate)), { "content-security-policy": pageCsp });
+          return call.tag(generated(html, "text/html; charset=utf-8", lastModifiedOf(res.releases.map((r) => r.releaseDate)), { "content-security-policy": pageCsp }));
         });
         return answer;
       },
@@ -180,8 +180,9 @@ export function createApiRoutes(deps: ApiDeps): RestRoute[] {
 export async function rssFeed(req: RestRequest, product: string, deps: ApiDeps): Promise<RestResponse> {
   checkProduct(product);
   const cachedFeed = await deps.cache.get(`rss:${product}`, async () => {
-    const feed = await deps.client.getFeed({ product, format: FeedFormat.RSS }, idOf(req));
-    return generated(feed.body, feed.contentType, new Date(feed.lastModified), cors);
+    const call = catalogCall(req);
+    const feed = await deps.client.getFeed({ product, format: FeedFormat.RSS }, call.options);
+    return call.tag(generated(feed.body, feed.contentType, new Date(feed.lastModified), cors));
   });
   return answerGenerated(req, deps.cache, cachedFeed, deps.now());
 }

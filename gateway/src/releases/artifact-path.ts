@@ -11,6 +11,23 @@ export interface Artifact {
   readonly attachment: string | undefined;
   /** The `.sha256sum` beside a binary, whose hash is the binary's ETag. */
   readonly checksumPath: string | undefined;
+  /**
+   * Set for the latest aliases (`<bin>`, `.sha256sum`, `.minisig`): served
+   * from the archive file of the catalog's latest release, never from the
+   * alias file in the store, so they name what the API names.
+   */
+  readonly latestOf?: LatestAlias;
+}
+
+export interface LatestAlias {
+  readonly product: string;
+  readonly component: string;
+  readonly os: string;
+  readonly arch: string;
+  /** The platform folder in the store. */
+  readonly dir: string;
+  /** The alias's file name suffix: "" (the binary), ".sha256sum" or ".minisig". */
+  readonly suffix: string;
 }
 
 const text = "text/plain; charset=utf-8";
@@ -59,7 +76,8 @@ export function artifactOf(product: string, component: string, platformOrNotes: 
   const dir = layout.platformDir(product, component, platform.os, platform.arch);
   if (rest.length === 1 && rest[0] !== undefined) {
     const bin = layout.latest(product, component, platform.os, platform.arch).split("/").pop() ?? "";
-    return binaryFile(dir, rest[0], bin, "latest");
+    const alias = binaryFile(dir, rest[0], bin, "latest");
+    return alias && { ...alias, latestOf: { product, component, os: platform.os, arch: platform.arch, dir, suffix: rest[0].slice(bin.length) } };
   }
   if (rest.length === 2 && rest[0] === "archive" && rest[1] !== undefined) {
     const m = /^(.+?)\.(RELEASE\.[^/]+?)(\.sha256sum|\.minisig)?$/.exec(rest[1]);
@@ -70,3 +88,10 @@ export function artifactOf(product: string, component: string, platformOrNotes: 
 }
 
 export const publicKeyArtifact: Artifact = { path: layout.publicKey(), contentType: text, cacheClass: "latest", attachment: undefined, checksumPath: undefined };
+
+/** The archive file a latest alias stands for once the catalog named `releaseId`: same type, alias cache class, binary attachment name kept. */
+export function aliasTarget(alias: Artifact, of: LatestAlias, releaseId: string): Artifact {
+  const archive = `${of.dir}/archive/${of.component}.${releaseId}`;
+  const path = archive + of.suffix;
+  return { ...alias, path, checksumPath: of.suffix === "" ? archive + checksumSuffix : undefined };
+}

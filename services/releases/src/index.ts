@@ -15,3 +15,7 @@ export { checksumSuffix, layout, signatureSuffix, urlOf } from "./domain/layout.
 export { isName, parsePlatform } from "./domain/names.js";
 export { tryParseReleaseId } from "./domain/release-id.js";
 export type { ByteRange, ReleaseStore, StoredFile } from "./domain/release-store.js";
+export { catalogVersionOf, compareCatalogVersions, parseCatalogVersion } from "./domain/catalog-version.js";
+export type { CatalogVersion } from "./domain/catalog-version.js";
+export { catalogVersionHeader } from "./adapters/release-service-impl.js";
+export { readServingMarker, removeServingMarker, writeServingMarker } from "./adapters/serving-marker.js";

@@ -4,35 +4,50 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { connectNatsBus, createLogger, isAppError, type Bus } from "@mc/shared";
 import { initCrypto } from "@mc/wasm";
-import { createCatalogEvents } from "./adapters/catalog-events.js";
 import { openReleaseStore } from "./adapters/open-store.js";
 import { loadMinisignSigner } from "./adapters/minisign-signer.js";
-import { runPublish } from "./adapters/publish-command.js";
+import { publishFromCli } from "./adapters/publish-cli.js";
+import { choosePublishTarget } from "./adapters/publish-target.js";
+import { publishSampleCatalog } from "./adapters/sample-catalog.js";
 import { runSbom } from "./adapters/sbom-command.js";
 import { serveReleases } from "./adapters/serve-releases.js";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
 const usage = `Usage: releases <command> [options]
 
-Release download service: publishes releases into the store and serves the
+Release download service: publishes releases into a deployment and serves the
 catalog to gateways over NATS.
 
 Commands:
-  publish   --product P --component C [--release ID] --from DIR [--store DIR] [--key FILE] [--nats URL]
+  publish   --product P --component C [--release ID] --from DIR [--new-product] TARGET
             validate, hash, sign and publish a release directory:
               DIR/<os>-<arch>/<component>[.exe], release-notes-<id>.md,
               sbom-<id>.cyclonedx.json, sbom-<id>.spdx.json, gomod-<id>.txt
-            (the id is read from the document names when --release is absent)
+            (the id is read from the document names when --release is absent).
+            TARGET names the deployment once:
+              --nats URL        a running deployment: its release service reads DIR,
+                                signs with its own key and writes its own store
+              (none)            the embedded default in --data-dir / $DATA_DIR / .data,
+                                which \`npm start\` must be serving
+              --offline [--store DIR|s3://B] [--key FILE]
+                                write into a store no running service serves
+            An unknown product is refused unless --new-product. Live on every
+            gateway of the deployment within 2 s.
   sbom      --from gomod.txt --licenses licenses.json --component C --release ID [--out DIR]
             write both SBOMs from a Go modules list and a module -> SPDX license map
   keygen    [--key FILE]       create the release signing key (mode 0600), print its public key
-  serve     --nats URL --store DIR --base-url URL
-            serve ReleaseService on NATS (instances share the load)
+  init      --store DIR --key FILE
+            create the signing key if missing and publish the sample catalog of the
+            embedded default into the store (the cluster launcher and compose run it)
+  serve     --nats URL --store DIR --base-url URL [--key FILE]
+            serve ReleaseService (and, with --key, publishing) on NATS; instances
+            share the load and announce every catalog change, whoever made it
 
 --store is a directory or s3://bucket[/prefix] (with RELEASES_S3_ENDPOINT,
 RELEASES_S3_ACCESS_KEY, RELEASES_S3_SECRET_KEY, RELEASES_S3_REGION).
-Defaults: --store $RELEASES_STORE or .data/releases, --key $RELEASES_SIGNING_KEY
-or .data/minisign.key, --nats $NATS_URL.
+Defaults: --data-dir $DATA_DIR or .data; --store $RELEASES_STORE or
+DATA_DIR/releases; --key $RELEASES_SIGNING_KEY or DATA_DIR/minisign.key;
+--nats $NATS_URL.
 `;
 
 const log = createLogger("releases");
@@ -74,6 +89,9 @@ try {
       store: { type: "string" },
       key: { type: "string" },
       nats: { type: "string" },
+      "data-dir": { type: "string" },
+      offline: { type: "boolean" },
+      "new-product": { type: "boolean" },
       licenses: { type: "string" },
       out: { type: "string" },
       "base-url": { type: "string" },
@@ -92,8 +110,10 @@ function need(name: string): string {
   if (v === undefined || v === "") fail(`${command}: --${name} is required\n\n${usage}`);
   return v;
 }
-const storeSpec = str("store") ?? process.env.RELEASES_STORE ?? ".data/releases";
-const keyFile = resolve(str("key") ?? process.env.RELEASES_SIGNING_KEY ?? ".data/minisign.key");
+// DATA_DIR is honoured as everywhere else: nothing is read from or left in ./.data when it names another folder.
+const dataDir = resolve(str("data-dir") ?? (process.env.DATA_DIR || ".data"));
+const storeSpec = str("store") ?? (process.env.RELEASES_STORE || resolve(dataDir, "releases"));
+const keyFile = resolve(str("key") ?? (process.env.RELEASES_SIGNING_KEY || resolve(dataDir, "minisign.key")));
 const natsUrl = str("nats") ?? process.env.NATS_URL;
 
 /** A folder the command writes into must exist: say so before any work, with the flag that named it. */
@@ -120,26 +140,11 @@ async function connect(): Promise<Bus | undefined> {
 try {
   switch (command) {
     case "publish": {
-      const bus = await connect();
-      const releaseId = str("release");
-      const result = await runPublish({
-        store: await openReleaseStore(storeSpec, process.env),
-        keyFile,
-        product: need("product"),
-        component: need("component"),
-        from: resolve(need("from")),
-        ...(releaseId ? { releaseId } : {}),
-        ...(bus ? { events: createCatalogEvents(bus) } : {}),
-      });
+      const request = { product: need("product"), component: need("component"), releaseId: str("release"), from: need("from"), newProduct: values["new-product"] === true };
+      const target = await choosePublishTarget({ nats: str("nats"), dataDir: str("data-dir"), store: str("store"), key: str("key"), offline: values.offline === true }, process.env);
+      const result = await publishFromCli(target, request);
       for (const w of result.warnings) process.stderr.write(`releases: warning: ${w}\n`);
-      const e = result.entry;
-      process.stdout.write(
-        result.unchanged
-          ? `${e.product}/${e.component} ${e.releaseId} is already published with these bytes: nothing to do\n`
-          : `published ${e.product}/${e.component} ${e.releaseId} (${e.platforms.length} platforms)${result.latestChanged ? ", now latest" : ""}\n`,
-      );
-      if (!bus && !result.unchanged) process.stdout.write("no --nats given: gateways pick the release up when their cache expires (5 minutes)\n");
-      await bus?.close();
+      process.stdout.write(`${result.lines.join("\n")}\n`);
       break;
     }
     case "sbom": {
@@ -155,11 +160,18 @@ try {
       process.stdout.write(`signing key: ${keyFile}\n${signer.publicKeyFile()}`);
       break;
     }
+    case "init": {
+      if (str("store") === undefined || str("key") === undefined) fail("init: --store and --key are required");
+      const published = await publishSampleCatalog(await openReleaseStore(storeSpec, process.env), keyFile);
+      process.stdout.write(`signing key: ${keyFile}\nsample catalog: ${published} releases published into ${storeSpec}\n`);
+      break;
+    }
     case "serve": {
       const baseUrl = needHttpUrl("base-url");
       const bus = await connect();
       if (!bus) fail("serve: --nats is required");
-      const server = await serveReleases({ bus, store: await openReleaseStore(storeSpec, process.env), base: baseUrl, log });
+      const key = str("key") ?? (process.env.RELEASES_SIGNING_KEY || undefined);
+      const server = await serveReleases({ bus, store: await openReleaseStore(storeSpec, process.env), base: baseUrl, log, ...(key ? { keyFile: resolve(key) } : {}) });
       log.info({ nats: natsUrl, store: storeSpec, base: baseUrl }, "releases ready");
       process.stdout.write(`releases ready (nats ${natsUrl}, store ${storeSpec})\n`);
       const stop = async (signal: string): Promise<void> => {

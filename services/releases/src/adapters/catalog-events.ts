@@ -11,6 +11,8 @@ export interface CatalogEventInit {
   readonly component: string;
   readonly releaseId: string;
   readonly latestChanged: boolean;
+  /** The catalog version that includes the change, when known. */
+  readonly catalogVersion?: string;
 }
 
 export interface CatalogEvents {

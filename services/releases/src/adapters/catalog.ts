@@ -5,14 +5,22 @@ import type { FeedItem } from "../domain/feeds.js";
 import { layout } from "../domain/layout.js";
 import { isName } from "../domain/names.js";
 import { renderNotes, type RenderedNotes } from "../domain/notes-render.js";
+import { catalogVersionOf } from "../domain/catalog-version.js";
 import { tryParseReleaseId } from "../domain/release-id.js";
 import type { ReleaseStore } from "../domain/release-store.js";
 
+/** One reading of the catalog: every answer of one call is made from one snapshot. */
+export interface CatalogSnapshot {
+  /** `catalog-version` of this snapshot (domain/catalog-version.ts). */
+  readonly version: string;
+  readonly products: ReadonlyMap<string, readonly CatalogEntry[]>;
+  /** Entries of a product; throws not_found for an unknown product. */
+  entries(product: string): readonly CatalogEntry[];
+}
+
 export interface Catalog {
-  /** Entries of a product as the store has them now; throws not_found for an unknown product. */
-  entries(product: string): Promise<readonly CatalogEntry[]>;
-  /** Every product with its entries, as the store has them now. */
-  products(): Promise<ReadonlyMap<string, readonly CatalogEntry[]>>;
+  /** The catalog as the store has it now. */
+  snapshot(): Promise<CatalogSnapshot>;
   markdown(entry: CatalogEntry): Promise<string>;
   notes(entry: CatalogEntry): Promise<RenderedNotes>;
   feedItems(entries: readonly CatalogEntry[]): Promise<FeedItem[]>;
@@ -31,7 +39,7 @@ export function createCatalog(store: ReleaseStore): Catalog {
   const records = new Map<string, Promise<CatalogEntry | undefined>>();
   const markdownCache = new Map<string, Promise<string>>();
   const renderCache = new Map<string, Promise<RenderedNotes>>();
-  let listing: Promise<Map<string, CatalogEntry[]>> | undefined;
+  let listing: Promise<CatalogSnapshot> | undefined;
 
   function record(product: string, component: string, releaseId: string): Promise<CatalogEntry | undefined> {
     const k = key(product, component, releaseId);
@@ -60,8 +68,21 @@ export function createCatalog(store: ReleaseStore): Catalog {
     return out;
   }
 
-  function products(): Promise<Map<string, CatalogEntry[]>> {
-    listing ??= load().finally(() => {
+  async function read(): Promise<CatalogSnapshot> {
+    const products = await load();
+    return {
+      version: catalogVersionOf([...products.values()].flat()),
+      products,
+      entries(product) {
+        const found = products.get(product);
+        if (!found) throw new AppError("not_found", `product '${product}' not found`);
+        return found;
+      },
+    };
+  }
+
+  function snapshot(): Promise<CatalogSnapshot> {
+    listing ??= read().finally(() => {
       listing = undefined;
     });
     return listing;
@@ -88,12 +109,7 @@ export function createCatalog(store: ReleaseStore): Catalog {
   }
 
   return {
-    async entries(product) {
-      const found = (await products()).get(product);
-      if (!found) throw new AppError("not_found", `product '${product}' not found`);
-      return found;
-    },
-    products,
+    snapshot,
     markdown,
     notes,
     feedItems: (entries) => Promise.all(entries.map(async (entry) => ({ entry, markdown: await markdown(entry), notes: await notes(entry) }))),

@@ -3,6 +3,8 @@ import { readdir } from "node:fs/promises";
 import { AppError } from "@mc/shared";
 import { initCrypto } from "@mc/wasm";
 import { CatalogEventType } from "../../gen/releases/v1/releases_pb.js";
+import { readCatalog } from "../domain/catalog-reader.js";
+import { catalogVersionOf } from "../domain/catalog-version.js";
 import { publishRelease, type PublishResult } from "../domain/publish-release.js";
 import type { ReleaseStore } from "../domain/release-store.js";
 import type { CatalogEvents } from "./catalog-events.js";
@@ -22,6 +24,14 @@ export interface PublishCommandOptions {
   readonly from: string;
   /** Where to announce the publish; omitted when no bus is configured. */
   readonly events?: CatalogEvents;
+  /**
+   * What an unknown product means: "refuse" for an operator's publish (a
+   * typo must not create a product; `--new-product` says "create"), "create"
+   * for the sample catalog that seeds an empty store. Default "create".
+   */
+  readonly unknownProduct?: "refuse" | "create";
+  /** How to name the fix for a missing signing key, in the error. */
+  readonly missingKeyHint?: string;
 }
 
 const documentPattern = /^(?:release-notes-|sbom-|gomod-)(RELEASE\.[^/]+?)(?:\.md|\.cyclonedx\.json|\.spdx\.json|\.txt)$/;
@@ -42,11 +52,20 @@ async function releaseIdFromNames(dir: string): Promise<string> {
 export async function runPublish(options: PublishCommandOptions): Promise<PublishResult> {
   await initCrypto();
   const releaseId = options.releaseId ?? (await releaseIdFromNames(options.from));
+  if (options.unknownProduct === "refuse" && !(await options.store.list("_catalog")).includes(options.product)) {
+    throw new AppError("failed_precondition", `product '${options.product}' is not in the catalog: check --product, or pass --new-product to create it`);
+  }
+  const signer = await loadMinisignSigner(options.keyFile, { create: options.createKey ?? false }).catch((err: unknown) => {
+    if (err instanceof AppError && err.message.startsWith("no release signing key") && options.missingKeyHint) {
+      throw new AppError("failed_precondition", `${err.message}: ${options.missingKeyHint}`);
+    }
+    throw err;
+  });
   const result = await publishRelease(
     { product: options.product, component: options.component, releaseId, source: createFsReleaseSource(options.from) },
     {
       store: options.store,
-      signer: await loadMinisignSigner(options.keyFile, { create: options.createKey ?? false }),
+      signer,
       sha256Hex: (data) => createHash("sha256").update(data).digest("hex"),
       validateSbom: await createSbomValidator(),
       now: () => new Date(),
@@ -59,6 +78,8 @@ export async function runPublish(options: PublishCommandOptions): Promise<Publis
       component: options.component,
       releaseId,
       latestChanged: result.latestChanged,
+      // Read after the commit, so it includes this release.
+      catalogVersion: catalogVersionOf([...(await readCatalog(options.store)).values()].flat()),
     });
   }
   return result;

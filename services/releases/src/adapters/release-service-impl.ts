@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import type { ServiceImpl } from "@connectrpc/connect";
+import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import { AppError, toConnectError } from "@mc/shared";
 import {
   FeedFormat,
@@ -15,8 +15,11 @@ import { renderJsonFeed, renderRss } from "../domain/feeds.js";
 import { layout, urlOf } from "../domain/layout.js";
 import { toReleaseRecord, type DownloadRecord } from "../domain/release-record.js";
 import { latestRelease, newestFirst, queryReleases } from "../domain/release-query.js";
-import type { Catalog } from "./catalog.js";
+import type { Catalog, CatalogSnapshot } from "./catalog.js";
 import type { CatalogEvents } from "./catalog-events.js";
+
+/** The response header naming the catalog snapshot an answer was made from. */
+export const catalogVersionHeader = "catalog-version";
 
 export interface ReleaseServiceDeps {
   readonly catalog: Catalog;
@@ -66,8 +69,19 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
     }
   }
 
-  async function find(product: string, component: string, releaseId: string): Promise<CatalogEntry> {
-    const entry = (await catalog.entries(product)).find((e) => e.component === component && e.releaseId === releaseId);
+  /**
+   * The one snapshot a call answers from; its version goes back as the
+   * `catalog-version` response header, so the gateway can tag (and never
+   * mix) answers made from different catalogs.
+   */
+  async function snapshotFor(ctx: HandlerContext): Promise<CatalogSnapshot> {
+    const snapshot = await catalog.snapshot();
+    ctx.responseHeader.set(catalogVersionHeader, snapshot.version);
+    return snapshot;
+  }
+
+  function find(snapshot: CatalogSnapshot, product: string, component: string, releaseId: string): CatalogEntry {
+    const entry = snapshot.entries(product).find((e) => e.component === component && e.releaseId === releaseId);
     if (!entry) throw new AppError("not_found", `release '${releaseId}' of ${product}/${component} not found`);
     return entry;
   }
@@ -75,9 +89,9 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
   const optional = (v: string): string | undefined => (v === "" ? undefined : v);
 
   return {
-    listReleases: (req) =>
+    listReleases: (req, ctx) =>
       guard(async () => {
-        const entries = await catalog.entries(req.product);
+        const entries = (await snapshotFor(ctx)).entries(req.product);
         const notesText = new Map<CatalogEntry, string>();
         if (req.query.trim() !== "") for (const e of entries) notesText.set(e, await catalog.markdown(e));
         const page = queryReleases(
@@ -94,22 +108,22 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
         );
         return { releases: await Promise.all(page.entries.map((e) => toProto(e, req.includeNotes))), nextAfter: page.nextAfter ?? "" };
       }),
-    getLatestRelease: (req) =>
+    getLatestRelease: (req, ctx) =>
       guard(async () => {
         const filter = { ...(optional(req.component) ? { component: req.component } : {}), ...(optional(req.os) ? { os: req.os } : {}), ...(optional(req.arch) ? { arch: req.arch } : {}) };
-        const entry = latestRelease(await catalog.entries(req.product), filter);
+        const entry = latestRelease((await snapshotFor(ctx)).entries(req.product), filter);
         if (!entry) throw new AppError("not_found", `product '${req.product}' has no supported release`);
         return { release: await toProto(entry, req.includeNotes) };
       }),
-    getRelease: (req) => guard(async () => ({ release: await toProto(await find(req.product, req.component, req.releaseId), req.includeNotes) })),
-    getReleaseNotes: (req) =>
+    getRelease: (req, ctx) => guard(async () => ({ release: await toProto(find(await snapshotFor(ctx), req.product, req.component, req.releaseId), req.includeNotes) })),
+    getReleaseNotes: (req, ctx) =>
       guard(async () => {
-        const entry = await find(req.product, req.component, req.releaseId);
+        const entry = find(await snapshotFor(ctx), req.product, req.component, req.releaseId);
         return { notes: { markdown: await catalog.markdown(entry), ...(await catalog.notes(entry)) } };
       }),
-    getNotesIndex: (req) =>
+    getNotesIndex: (req, ctx) =>
       guard(async () => {
-        const entries = newestFirst((await catalog.entries(req.product)).filter((e) => e.component === req.component));
+        const entries = newestFirst((await snapshotFor(ctx)).entries(req.product).filter((e) => e.component === req.component));
         if (entries.length === 0) throw new AppError("not_found", `component '${req.component}' of product '${req.product}' not found`);
         return {
           product: req.product,
@@ -131,17 +145,17 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
           }),
         };
       }),
-    listProducts: () =>
+    listProducts: (_req, ctx) =>
       guard(async () => ({
-        products: [...(await catalog.products())].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, entries]) => ({
+        products: [...(await snapshotFor(ctx)).products].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, entries]) => ({
           name,
           components: [...new Set(entries.map((e) => e.component))].sort(),
           lastReleaseDate: entries.reduce((max, e) => (e.releaseDate > max ? e.releaseDate : max), ""),
         })),
       })),
-    getFeed: (req) =>
+    getFeed: (req, ctx) =>
       guard(async () => {
-        const entries = newestFirst(await catalog.entries(req.product));
+        const entries = newestFirst((await snapshotFor(ctx)).entries(req.product));
         const items = await catalog.feedItems(entries.slice(0, 50));
         const lastModified = entries.reduce((max, e) => (e.releaseDate > max ? e.releaseDate : max), "1970-01-01T00:00:00Z");
         if (req.format === FeedFormat.RSS) {
