@@ -61,7 +61,7 @@ for (const mode of ["single", "cluster"] as const) {
     } else {
       assert.equal((await readdir(dir)).sort(), ["raft", "root-key.json"], "the first format's empty log.bin is gone");
       assert.is(await head(join(dir, "raft", "log-000000000001.seg")), "mcrec2\n\0");
-      assert.is(await head(join(dir, "raft", "snapshot.bin")), "mcblob2\n");
+      assert.is(await head(join(dir, "raft", "snapshot.bin")), "mcblob3\n");
     }
     assert.is(await keysAfterOpen(dir, mode), 25, "the rewritten directory opens as well");
   });
