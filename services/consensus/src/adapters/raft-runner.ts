@@ -272,8 +272,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       server?.close();
       server = undefined;
       core = undefined;
+      // A snapshot still encoding is dropped (it sees no core); one being written is awaited by close.
       await loop.idle();
-      await snapshotting;
       waiters.failAll(new AppError("unavailable", "consensus node stopped"));
       await o.store.close();
     },
