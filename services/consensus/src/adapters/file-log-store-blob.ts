@@ -36,6 +36,7 @@ function ad(h: BlobHeader): Uint8Array {
   return out;
 }
 
+/** A blob of the second format in one seal; new files are chunked (`sealChunkedBlob`): this writes fixtures of older directories. */
 export function encodeBlob(key: Uint8Array, h: BlobHeader, body: Uint8Array): Uint8Array {
   const sealed = seal(key, body, ad(h));
   const out = new Uint8Array(headerBytes + sealed.length + 4);
