@@ -1,6 +1,6 @@
 import { appendFile, copyFile, readFile, truncate, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { recordSpans, v2 } from "./data-dir-tools.js";
+import { blobChunkStarts, recordSpans, v2 } from "./data-dir-tools.js";
 
 export interface Mutation {
   /** The file it damages, relative to the data directory. */
@@ -37,9 +37,16 @@ function boundaries(buf: Buffer): { records: number[]; fields: number[] } {
   const isV2 = buf.subarray(0, 8).toString("latin1").startsWith("mcrec2");
   const spans = isV2 ? recordSpans(buf) : [];
   const records = spans.map((s) => s.offset);
-  const header = isV2 ? [0, 8, 16, 32, 60, 64, 68, 76, 84, 92, 96, 108, 124, v2.fileHeader - 1] : [0, 8, 16, 32, 40, 60, 64, buf.length - 4];
+  const header = isV2 ? [0, 8, 16, 32, 60, 64, 68, 76, 84, 92, 96, 108, 124, v2.fileHeader - 1] : [0, 8, 16, 32, 40, 48, 60, 64, buf.length - 4];
+  // A chunked snapshot (mcblob3): each chunk's first bytes (format, nonce), its tag and its checksum.
+  const chunkStarts = blobChunkStarts(buf);
+  if (chunkStarts.length > 0) records.push(...chunkStarts);
+  const chunkFields = chunkStarts.flatMap((at, i) => {
+    const end = (chunkStarts[i + 1] ?? buf.length) - 4;
+    return [at, at + 1, at + 25, end - 16, end - 1, end, end + 3];
+  });
   const fields = spans.flatMap((s) => [s.offset, s.offset + 3, s.offset + 4, s.offset + 11, s.offset + 12, s.offset + 16, s.offset + 20, s.offset + 24, s.offset + 30, s.offset + s.size - 1]);
-  return { records, fields: [...header, ...fields].filter((o) => o >= 0 && o < buf.length) };
+  return { records, fields: [...header, ...fields, ...chunkFields].filter((o) => o >= 0 && o < buf.length) };
 }
 
 /**

@@ -74,3 +74,21 @@ export async function runKmsToExit(kmsBin: string, args: readonly string[], env:
   }
   return { code: first, stdout, stderr };
 }
+
+/**
+ * Where each sealed chunk of a chunked blob (mcblob3: a 64-byte header with
+ * the body length at 40 and the chunk length at 48, then per chunk the
+ * sealed bytes, 41 more than its plain bytes, and a crc32) starts; none for
+ * other files.
+ */
+export function blobChunkStarts(buf: Buffer): number[] {
+  if (buf.length < 64 || !buf.subarray(0, 8).equals(Buffer.from("mcblob3\n"))) return [];
+  const body = Number(buf.readBigUInt64BE(40));
+  const chunk = buf.readUInt32BE(48);
+  const starts: number[] = [];
+  for (let i = 0, at = 64; i < Math.max(1, Math.ceil(body / chunk)); i++) {
+    starts.push(at);
+    at += Math.min(chunk, body - i * chunk) + 41 + 4;
+  }
+  return starts;
+}

@@ -57,11 +57,11 @@ for (const mode of ["single", "cluster"] as const) {
     if (mode === "single") {
       assert.equal((await readdir(dir)).sort(), ["log.bin", "root-key.json", "snapshot.bin"]);
       assert.is(await head(join(dir, "log.bin")), "mcrec2\n\0");
-      assert.is(await head(join(dir, "snapshot.bin")), "mcblob2\n");
+      assert.is(await head(join(dir, "snapshot.bin")), "mcblob3\n");
     } else {
       assert.equal((await readdir(dir)).sort(), ["raft", "root-key.json"], "the first format's empty log.bin is gone");
       assert.is(await head(join(dir, "raft", "log-000000000001.seg")), "mcrec2\n\0");
-      assert.is(await head(join(dir, "raft", "snapshot.bin")), "mcblob2\n");
+      assert.is(await head(join(dir, "raft", "snapshot.bin")), "mcblob3\n");
     }
     assert.is(await keysAfterOpen(dir, mode), 25, "the rewritten directory opens as well");
   });

@@ -22,6 +22,8 @@ export type { BusServer, ServeOverBusOptions } from "./connect-bus/serve-over-bu
 export { defaultFlow } from "./connect-bus/frames.js";
 export type { FlowSettings } from "./connect-bus/frames.js";
 export { syncDir, tempPrefix, writeFileAtomic } from "./fs/write-atomic.js";
+export { sliceBudget } from "./process/slice-budget.js";
+export type { SliceBudget } from "./process/slice-budget.js";
 export { closedPipeStatus, endOnClosedPipe, isClosedPipe } from "./process/closed-pipe.js";
 export { acceptRequestId, requestIdHeader, requestIdOptions } from "./request-id.js";
 export { createLogger } from "./logger.js";

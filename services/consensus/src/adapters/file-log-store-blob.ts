@@ -1,5 +1,6 @@
 import { open, seal } from "@mc/wasm";
 import { crc32 } from "./crc32.js";
+import { hasChunkedBlobMagic, openChunkedBlob } from "./file-log-store-blob-chunked.js";
 import { damaged } from "./file-log-store-damage.js";
 import { tagBytes } from "./file-log-store-format.js";
 
@@ -12,7 +13,9 @@ import { tagBytes } from "./file-log-store-format.js";
  *   end 4   crc32 of the sealed body
  *
  * Written only by atomic replace (temp, fsync, rename, fsync of the folder),
- * so a crash never leaves half a file: any mismatch is damage.
+ * so a crash never leaves half a file: any mismatch is damage. New files are
+ * written in chunks (file-log-store-blob-chunked.ts, "mcblob3"); `readBlob`
+ * reads both.
  */
 const blobMagic = new TextEncoder().encode("mcblob2\n");
 const headerBytes = 64;
@@ -33,6 +36,7 @@ function ad(h: BlobHeader): Uint8Array {
   return out;
 }
 
+/** A blob of the second format in one seal; new files are chunked (`sealChunkedBlob`): this writes fixtures of older directories. */
 export function encodeBlob(key: Uint8Array, h: BlobHeader, body: Uint8Array): Uint8Array {
   const sealed = seal(key, body, ad(h));
   const out = new Uint8Array(headerBytes + sealed.length + 4);
@@ -48,8 +52,11 @@ export function encodeBlob(key: Uint8Array, h: BlobHeader, body: Uint8Array): Ui
   return out;
 }
 
+const hasV2Magic = (buf: Uint8Array): boolean => buf.length >= blobMagic.length && blobMagic.every((b, i) => buf[i] === b);
+
+/** A blob file of either version (the caller then reads it with `readBlob`). */
 export function hasBlobMagic(buf: Uint8Array): boolean {
-  return buf.length >= blobMagic.length && blobMagic.every((b, i) => buf[i] === b);
+  return hasV2Magic(buf) || hasChunkedBlobMagic(buf);
 }
 
 const same = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -62,6 +69,7 @@ export function readBlob(buf: Uint8Array, file: string, expect: { tag: string; s
   if (view.getUint32(60) !== crc32(buf.subarray(0, 60))) throw damaged(file, 0, "header checksum mismatch");
   if (!same(buf.subarray(8, 16), tagBytes(expect.tag))) throw damaged(file, 8, `not a ${expect.tag} file`);
   if (!same(buf.subarray(16, 32), expect.storeId)) throw damaged(file, 16, "the file belongs to another data directory");
+  if (hasChunkedBlobMagic(buf)) return openChunkedBlob(buf, file, expect.key);
   const index = Number(view.getBigUint64(32));
   const length = Number(view.getBigUint64(40));
   if (headerBytes + length + 4 !== buf.length) throw damaged(file, Math.min(buf.length, headerBytes + length), `the header says ${length} sealed bytes, the file holds ${buf.length - headerBytes - 4}`);

@@ -7,6 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Entry } from "../domain/types.js";
 import { createFileLogStore, type LogStore } from "./file-log-store.js";
+import { encodeBlob } from "./file-log-store-blob.js";
 import { encodeRecord } from "./file-log-store-format.js";
 import { encodeRecordV1 } from "./log-records.js";
 
@@ -223,6 +224,89 @@ test("a first-format folder loads strictly with legacy set and is rewritten in t
   await store.close();
   const again = await createFileLogStore({ dir, rootKey: key }).load();
   assert.equal(again.entries.map(text), [1, 2, 3].map((i) => `${secret}-${i}`));
+});
+
+const noMembers = { voters: [], learners: [] };
+const bodyOf = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 0xff);
+
+test("a snapshot saved ahead of its compaction survives a crash before the record, and is sealed in chunks", async () => {
+  const dir = await freshDir();
+  const store = createFileLogStore({ dir, rootKey: key, snapshotChunkBytes: 100 });
+  await store.load();
+  await store.persist({ hardState: { term: 1, votedFor: "", commit: 6 }, entries: [1, 2, 3, 4, 5, 6].map((i) => entry(i, 1)), snapshot: undefined });
+  const data = bodyOf(1000);
+  await store.saveSnapshot({ meta: { index: 4, term: 1, configuration: noMembers }, data });
+  // An older one never replaces it (a slow encoding finishing after a newer snapshot).
+  await store.saveSnapshot({ meta: { index: 3, term: 1, configuration: noMembers }, data: new Uint8Array([9]) });
+  const file = await readFile(join(dir, "snapshot.bin"));
+  assert.is(file.subarray(0, 8).toString("latin1"), "mcblob3\n");
+  assert.ok(file.length > 1000 + 10 * 45, `${file.length} bytes: one chunk per 100`);
+  await store.close();
+  // Crashed before the compaction was recorded: the snapshot is newer than the log says, which is fine.
+  const crashed = createFileLogStore({ dir, rootKey: key, snapshotChunkBytes: 100 });
+  const loaded = await crashed.load();
+  assert.is(loaded.snapshot?.meta.index, 4);
+  assert.equal(loaded.snapshot?.data, data);
+  assert.equal(loaded.entries.map((e) => e.index), [5, 6]);
+  // The compaction then only records it: the file stays as written.
+  await crashed.persist({ hardState: undefined, entries: [], snapshot: loaded.snapshot });
+  assert.equal(await readFile(join(dir, "snapshot.bin")), file);
+  await crashed.close();
+  assert.equal((await createFileLogStore({ dir, rootKey: key }).load()).entries.map((e) => e.index), [5, 6]);
+});
+
+test("a second-format (mcblob2) snapshot still loads", async () => {
+  const dir = await freshDir();
+  const store = createFileLogStore({ dir, rootKey: key });
+  await store.load();
+  await store.persist({ hardState: { term: 1, votedFor: "", commit: 3 }, entries: [1, 2, 3].map((i) => entry(i, 1)), snapshot: undefined });
+  await store.persist({ hardState: undefined, entries: [], snapshot: { meta: { index: 2, term: 1, configuration: noMembers }, data: new Uint8Array([5]) } });
+  await store.close();
+  const meta = new TextEncoder().encode(JSON.stringify({ index: 2, term: 1, configuration: noMembers }));
+  const body = new Uint8Array(4 + meta.length + 300);
+  new DataView(body.buffer).setUint32(0, meta.length);
+  body.set(meta, 4);
+  body.set(bodyOf(300), 4 + meta.length);
+  await writeFile(join(dir, "snapshot.bin"), encodeBlob(key, { tag: "raft-snp", storeId: new Uint8Array(16), index: 2 }, body));
+  const loaded = await createFileLogStore({ dir, rootKey: key }).load();
+  assert.equal(loaded.snapshot?.data, bodyOf(300));
+  assert.equal(loaded.entries.map((e) => e.index), [3]);
+});
+
+test("every damage to a chunked snapshot names the file and the chunk's offset", async () => {
+  const dir = await freshDir();
+  const store = createFileLogStore({ dir, rootKey: key, snapshotChunkBytes: 64 });
+  await store.load();
+  await store.persist({ hardState: { term: 1, votedFor: "", commit: 3 }, entries: [1, 2, 3].map((i) => entry(i, 1)), snapshot: undefined });
+  await store.persist({ hardState: undefined, entries: [], snapshot: { meta: { index: 3, term: 1, configuration: noMembers }, data: bodyOf(400) } });
+  await store.close();
+  const pristine = await readFile(join(dir, "snapshot.bin"));
+  const metaLength = JSON.stringify({ index: 3, term: 1, configuration: noMembers }).length;
+  const chunks = Math.ceil((4 + metaLength + 400) / 64);
+  const starts = Array.from({ length: chunks }, (_, i) => 64 + i * (64 + 41 + 4));
+  const variant = async (bytes: Uint8Array, message: RegExp): Promise<void> => {
+    const copy = await freshDir();
+    await cp(dir, copy, { recursive: true });
+    await writeFile(join(copy, "snapshot.bin"), bytes);
+    const before = await fingerprint(copy);
+    await expectDamage(createFileLogStore({ dir: copy, rootKey: key }), message);
+    assert.equal(await fingerprint(copy), before, "a refused folder is left as it was");
+  };
+  const flipped = (at: number): Buffer => {
+    const b = Buffer.from(pristine);
+    b[at] = (b[at] ?? 0) ^ 0x10;
+    return b;
+  };
+  for (const [i, at] of starts.entries()) {
+    await variant(flipped(at + 30), new RegExp(`^data directory is damaged: snapshot\\.bin at offset ${at}: chunk ${i} checksum mismatch$`));
+  }
+  // A chunk and its checksum replaced together by the same chunk of another file: its seal no longer matches.
+  const other = Buffer.from(pristine);
+  other.set(pristine.subarray(starts[1] ?? 0, (starts[1] ?? 0) + 109), starts[2] ?? 0);
+  await variant(other, new RegExp(`snapshot\\.bin at offset ${starts[2] ?? 0}: chunk 2 does not open under the root key$`));
+  await variant(pristine.subarray(0, starts.at(-1)), /snapshot\.bin at offset \d+: the header says \d+ bytes in \d+ chunks/);
+  await variant(flipped(50), /snapshot\.bin at offset 0: header checksum mismatch$/);
+  await variant(Buffer.concat([pristine, Buffer.alloc(4)]), /snapshot\.bin at offset \d+: the header says/);
 });
 
 test.run();

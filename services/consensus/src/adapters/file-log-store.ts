@@ -26,6 +26,8 @@ export interface FileLogStoreOptions {
   readonly label?: string;
   /** Runs once the folder checked out, before load() writes anything (the caller's own deferred writes). */
   readonly onValidated?: () => Promise<void>;
+  /** Plain bytes per sealed chunk of the snapshot file (default 256 KiB; tests use small ones). */
+  readonly snapshotChunkBytes?: number;
 }
 
 export interface LoadedState extends PersistedState {
@@ -36,6 +38,16 @@ export interface LoadedState extends PersistedState {
 /** The durable Raft log: segmented, checksummed, sealed, fsynced before persist() resolves. */
 export interface LogStore {
   load(): Promise<LoadedState>;
+  /**
+   * Writes a snapshot of this node's own state machine ahead of the
+   * compaction that will carry it through `persist`, which then only records
+   * it: sealing and writing a large file never holds up the Readies queued
+   * behind the compaction. Skipped when the file already holds this entry or
+   * a later one. A crash before the compaction is recorded leaves a snapshot
+   * newer than the log records, which load accepts.
+   */
+  saveSnapshot(snapshot: Snapshot): Promise<void>;
+  /** Makes a Ready durable; a snapshot in it is written here unless `saveSnapshot` already wrote it (one received from the leader). */
   persist(ready: Pick<Ready, "hardState" | "entries" | "snapshot">): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,6 +74,22 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
   const storedTerm = (i: number): number | undefined => (i === termBase ? termBaseTerm : terms[i - termBase - 1]);
   const headerOf = (number: number) => ({ tag: segmentTag, storeId, base: number });
   const records = (rs: readonly LogRecord[]) => rs.map(plainOf);
+  // What snapshot.bin holds, and the chain that writes it one at a time:
+  // saveSnapshot runs beside the ready loop, which may store a snapshot
+  // received from the leader meanwhile.
+  let fileHolds: { index: number; term: number } | undefined;
+  let fileWrites: Promise<void> = Promise.resolve();
+  const chunking = options.snapshotChunkBytes ? { chunkBytes: options.snapshotChunkBytes } : {};
+
+  function writeSnapshot(snap: Snapshot, skip: (held: { index: number; term: number }) => boolean): Promise<void> {
+    const run = fileWrites.then(async () => {
+      if (fileHolds && skip(fileHolds)) return;
+      await writeSnapshotFile(dir, rootKey, snap, storeId, chunking);
+      fileHolds = { index: snap.meta.index, term: snap.meta.term };
+    });
+    fileWrites = run.catch(() => undefined);
+    return run;
+  }
 
   async function openSegment(seg: Segment): Promise<RecordFileWriter> {
     const path = join(dir, seg.name);
@@ -132,17 +160,21 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
         const { end, mark } = last.v2;
         writer = await openRecordFile(join(dir, tail.name), rootKey, headerOf(tail.number), { end, mark, nextSeq: last.records.length }, last.size);
       } else if (tail) writer = await openSegment(tail);
+      fileHolds = r.snapshot ? { index: r.snapshot.meta.index, term: r.snapshot.meta.term } : undefined;
       termBase = r.snapshot?.meta.index ?? 0;
       termBaseTerm = r.snapshot?.meta.term ?? 0;
       terms = r.entries.map((e) => e.term);
       return { hardState: hard, snapshot: r.snapshot, entries: r.entries, repaired };
+    },
+    saveSnapshot(snap) {
+      return writeSnapshot(snap, (held) => held.index >= snap.meta.index);
     },
     async persist(ready) {
       if (!writer) throw new AppError("internal", "consensus log store is not open");
       const out: LogRecord[] = [];
       const snap: Snapshot | undefined = ready.snapshot;
       if (snap) {
-        await writeSnapshotFile(dir, rootKey, snap, storeId);
+        await writeSnapshot(snap, (held) => held.index === snap.meta.index && held.term === snap.meta.term);
         const keep = storedTerm(snap.meta.index) === snap.meta.term;
         out.push({ kind: "snapshot", index: snap.meta.index, term: snap.meta.term, keep });
         terms = keep ? terms.slice(snap.meta.index - termBase) : [];
@@ -169,6 +201,7 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
       if (snap) await compact(snap.meta.index);
     },
     async close() {
+      await fileWrites;
       await writer?.close();
       writer = undefined;
     },

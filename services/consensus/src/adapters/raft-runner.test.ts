@@ -84,4 +84,58 @@ test("a state machine that throws stops the node instead of diverging", async ()
   await r.stop();
 });
 
+test("a slow snapshot is taken at the index it captured while later entries go on applying", async () => {
+  const snapDir = await mkdtemp(join(tmpdir(), "raft-runner-snap-"));
+  let list: string[] = [];
+  let release: (() => void) | undefined;
+  // Applied entries (by list length) at each take; the capture happens at the call.
+  const takes: number[] = [];
+  const runners: RaftRunner[] = [];
+  const start = async (): Promise<RaftRunner> => {
+    const r = createRaftRunner({
+      id: "solo", clusterId: "one", bus: createMemoryBroker().connect(),
+      bootstrap: { voters: [{ id: "solo", address: "127.0.0.1:7373" }], learners: [] },
+      store: createFileLogStore({ dir: snapDir, rootKey: key, snapshotChunkBytes: 16 }),
+      apply: (e) => list.push(dec(e.data)),
+      snapshots: {
+        every: 3,
+        take: () => {
+          const captured = enc(JSON.stringify(list));
+          takes.push(list.length);
+          // The encoding finishes when the test says so.
+          return new Promise<Uint8Array>((resolve) => (release = () => resolve(captured)));
+        },
+        restore: (data) => {
+          list = JSON.parse(dec(data)) as string[];
+        },
+      },
+    });
+    runners.push(r);
+    await r.start();
+    return r;
+  };
+  try {
+    const r = await start();
+    for (const t of ["a", "b", "c"]) await r.propose(enc(t));
+    assert.is(takes.length, 1);
+    const capturedAt = r.status().appliedIndex - (list.length - (takes[0] ?? 0));
+    // Proposals are not held up by the snapshot in flight, and no second one starts meanwhile.
+    for (const t of ["d", "e", "f", "g"]) await r.propose(enc(t));
+    assert.is(takes.length, 1);
+    assert.is(r.status().snapshotIndex, 0);
+    release?.();
+    for (let i = 0; i < 200 && r.status().snapshotIndex === 0; i++) await new Promise((res) => setTimeout(res, 5));
+    assert.is(r.status().snapshotIndex, capturedAt, "compacted at the captured index, not the latest");
+    await r.stop();
+    list = [];
+    const again = await start();
+    await again.readIndex();
+    assert.equal(list, ["a", "b", "c", "d", "e", "f", "g"], "the snapshot, then the entries after it");
+  } finally {
+    // Stopping does not wait for a snapshot that is still encoding.
+    for (const r of runners) await r.stop().catch(() => undefined);
+    await rm(snapDir, { recursive: true, force: true });
+  }
+});
+
 test.run();

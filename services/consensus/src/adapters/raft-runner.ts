@@ -22,8 +22,14 @@ import { createWaiters, type AppliedEntry } from "./waiters.js";
 export interface StateMachineSnapshots {
   /** Take a snapshot after this many applied entries. */
   readonly every: number;
-  /** The state as of the last applied entry. */
-  take(): Uint8Array;
+  /**
+   * The state as of the last applied entry. Whatever runs synchronously in
+   * the call must capture that state (cheaply: it holds up the ready loop);
+   * the encoding may then resolve later, while entries go on being applied,
+   * and should yield to the event loop as it goes: heartbeats and votes
+   * must keep flowing within the election timeout.
+   */
+  take(): Uint8Array | Promise<Uint8Array>;
   restore(data: Uint8Array): void | Promise<void>;
 }
 
@@ -103,6 +109,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   let timer: NodeJS.Timeout | undefined;
   let applied = 0;
   let lastSnapshot = 0;
+  // The snapshot being encoded and stored, at most one at a time.
+  let snapshotting: Promise<void> | undefined;
   let elections = 0;
   let lastTerm = 0;
 
@@ -168,10 +176,32 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     }
     waiters.appliedUpTo(applied);
     for (const rs of ready.readStates) waiters.readState(rs.ctx, rs.index);
-    if (o.snapshots && core && applied - lastSnapshot >= o.snapshots.every) {
-      lastSnapshot = applied;
-      void enqueue(core.compact(applied, o.snapshots.take()));
-    }
+    if (o.snapshots && core && !snapshotting && applied - lastSnapshot >= o.snapshots.every) snapshotAt(applied, o.snapshots);
+  }
+
+  /**
+   * Captures the state at `index` now; encoding it and writing the file run
+   * beside the ready loop, and only then is the compaction queued (the core
+   * compacts at any applied index, not only the latest). The Readies behind
+   * it never wait for a large snapshot, so heartbeats and votes stay on time.
+   */
+  function snapshotAt(index: number, snapshots: StateMachineSnapshots): void {
+    lastSnapshot = index;
+    const taken = snapshots.take();
+    snapshotting = (async () => {
+      const data = await taken;
+      // Undefined once stopped, or when a snapshot from the leader already covers the index.
+      const meta = core?.snapshotMeta(index);
+      if (!meta) return;
+      await o.store.saveSnapshot({ meta, data });
+      if (core) void enqueue(core.compact(index, data));
+    })()
+      .catch((err: unknown) => {
+        if (core) fatal(err);
+      })
+      .finally(() => {
+        snapshotting = undefined;
+      });
   }
 
   async function onRequest(m: RequestMessage): Promise<ResponseMessage | undefined> {
@@ -279,6 +309,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       server?.close();
       server = undefined;
       core = undefined;
+      // A snapshot still encoding is dropped (it sees no core); one being written is awaited by close.
       await loop.idle();
       waiters.failAll(new AppError("unavailable", "consensus node stopped"));
       await o.store.close();

@@ -4,7 +4,8 @@ import { writeFileAtomic } from "@mc/shared";
 import { open } from "@mc/wasm";
 import type { Snapshot, SnapshotMeta } from "../domain/types.js";
 import { crc32 } from "./crc32.js";
-import { encodeBlob, hasBlobMagic, readBlob } from "./file-log-store-blob.js";
+import { hasBlobMagic, readBlob } from "./file-log-store-blob.js";
+import { sealChunkedBlob, type ChunkedBlobOptions } from "./file-log-store-blob-chunked.js";
 import { damaged } from "./file-log-store-damage.js";
 
 export const snapshotFileName = "snapshot.bin";
@@ -13,13 +14,13 @@ const v1Ad = new TextEncoder().encode("consensus-snapshot");
 
 export { syncDir } from "@mc/shared";
 
-function encodeBody(snapshot: Snapshot): Uint8Array {
+/** The body is u32 metadata length ‖ metadata JSON ‖ data; the data is not copied. */
+function bodyParts(snapshot: Snapshot): Uint8Array[] {
   const meta = new TextEncoder().encode(JSON.stringify(snapshot.meta));
-  const plain = new Uint8Array(4 + meta.length + snapshot.data.length);
-  new DataView(plain.buffer).setUint32(0, meta.length);
-  plain.set(meta, 4);
-  plain.set(snapshot.data, 4 + meta.length);
-  return plain;
+  const head = new Uint8Array(4 + meta.length);
+  new DataView(head.buffer).setUint32(0, meta.length);
+  head.set(meta, 4);
+  return [head, snapshot.data];
 }
 
 function decodeBody(plain: Uint8Array, file: string, offset: number): Snapshot {
@@ -32,10 +33,13 @@ function decodeBody(plain: Uint8Array, file: string, offset: number): Snapshot {
   }
 }
 
-/** Atomic replace: temp file, fsync, rename over the old one, fsync the directory. */
-export async function writeSnapshotFile(dir: string, key: Uint8Array, snapshot: Snapshot, storeId: Uint8Array): Promise<void> {
-  const out = encodeBlob(key, { tag, storeId, index: snapshot.meta.index }, encodeBody(snapshot));
-  await writeFileAtomic(join(dir, snapshotFileName), out, 0o600);
+/**
+ * Atomic replace: temp file, fsync, rename over the old one, fsync the
+ * directory. Sealed and written chunk by chunk, yielding in between, so a
+ * large snapshot never holds the event loop for long.
+ */
+export async function writeSnapshotFile(dir: string, key: Uint8Array, snapshot: Snapshot, storeId: Uint8Array, o: ChunkedBlobOptions = {}): Promise<void> {
+  await writeFileAtomic(join(dir, snapshotFileName), sealChunkedBlob(key, { tag, storeId, index: snapshot.meta.index }, bodyParts(snapshot), o), 0o600);
 }
 
 export interface SnapshotRead {

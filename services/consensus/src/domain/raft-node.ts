@@ -4,7 +4,7 @@ import type { Random } from "./prng.js";
 import { becomeFollower, configAt, createNodeState, lastIndex, ownTermCommitted, refreshConfig, type NodeState } from "./node-state.js";
 import { advanceReads, broadcast, handleAppend, handleAppendResp, maybeCommit, respondStale, sendAppend } from "./replication.js";
 import { handleSnapshot, handleSnapshotResp } from "./snapshot-transfer.js";
-import type { Configuration, Entry, HardState, MembershipChange, Message, NodeStatus, PersistedState, Ready, RejectReason, Result, Snapshot } from "./types.js";
+import type { Configuration, Entry, HardState, MembershipChange, Message, NodeStatus, PersistedState, Ready, RejectReason, Result, Snapshot, SnapshotMeta } from "./types.js";
 
 export interface RaftConfig {
   readonly id: string;
@@ -45,9 +45,21 @@ export interface RaftNode {
   learnCommit(index: number, term: number): Ready;
   /** The state machine's snapshot at applied index `index`: the log before it is dropped. */
   compact(index: number, data: Uint8Array): Ready;
+  /**
+   * The metadata `compact(index, …)` would give its snapshot now, undefined
+   * when it would ignore the index (not applied, or already compacted): the
+   * runner stores the snapshot file before it compacts.
+   */
+  snapshotMeta(index: number): SnapshotMeta | undefined;
   status(): NodeStatus;
   /** Term of the entry at `index` in this node's log (undefined if compacted or absent); for checkers. */
   termAt(index: number): number | undefined;
+}
+
+function metaAt(s: NodeState, index: number): SnapshotMeta | undefined {
+  const t = s.log.termAt(index);
+  if (index <= s.log.snapshotIndex() || index > s.applied || t === undefined) return undefined;
+  return { index, term: t, configuration: configAt(s, index).config };
 }
 
 function step(s: NodeState, m: Message): void {
@@ -205,13 +217,14 @@ export function createRaftNode(config: RaftConfig, persisted: PersistedState): R
       return flush(s);
     },
     compact(index, data) {
-      const t = s.log.termAt(index);
-      if (index <= s.log.snapshotIndex() || index > s.applied || t === undefined) return flush(s);
-      const snap: Snapshot = { meta: { index, term: t, configuration: configAt(s, index).config }, data };
+      const meta = metaAt(s, index);
+      if (!meta) return flush(s);
+      const snap: Snapshot = { meta, data };
       s.log.installSnapshot(snap);
       s.snapshotOut = snap;
       return flush(s);
     },
+    snapshotMeta: (index) => metaAt(s, index),
     termAt: (index) => s.log.termAt(index),
     status() {
       return {

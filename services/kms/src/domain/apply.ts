@@ -13,8 +13,10 @@ function fail(reason: "not_found" | "already_exists" | "invalid_argument", messa
  * the same order give the same state on every node (no clock, randomness or
  * I/O). A command that conflicts with the state (a key created twice by two
  * racing proposers) leaves the state unchanged and returns the error, so the
- * log never needs rewriting. The state is updated in place, which keeps a
- * command O(1) however many keys exist; snapshots serialize it.
+ * log never needs rewriting. The state's maps are updated in place, which
+ * keeps a command O(1) however many keys exist, but each record is replaced,
+ * never changed, so a snapshot can capture the maps and serialize later. A
+ * write with a request id applies once: a repeat gets the first outcome.
  */
 export function apply(state: KmsState, command: Command, index: bigint = state.appliedIndex + 1n): ApplyResult {
   // Raft passes its log index (entries such as no-ops and membership changes
@@ -28,10 +30,22 @@ export function apply(state: KmsState, command: Command, index: bigint = state.a
   return result;
 }
 
+function without(set: ReadonlySet<string>, name: string): Set<string> {
+  const out = new Set(set);
+  out.delete(name);
+  return out;
+}
+
 function enclaveOf(state: KmsState, name: string): Enclave | undefined {
   return state.enclaves.get(name);
 }
 
+/**
+ * Copy-on-write below the maps: a key, policy or identity is never changed
+ * in place (nor its versions or policy set), only replaced by a new object,
+ * so a snapshot's shallow copies of the maps stay as of its index while the
+ * commands after it apply.
+ */
 function applyPayload(state: KmsState, cmd: Command, p: Payload): ApplyResult {
   const meta = { createdAt: cmd.issuedAt, createdBy: cmd.issuedBy };
   if (p.kind === "createEnclave") {
@@ -56,9 +70,10 @@ function applyPayload(state: KmsState, cmd: Command, p: Payload): ApplyResult {
     case "addKeyVersion": {
       const key = enclave.keys.get(p.name);
       if (!key) return fail("not_found", "key does not exist");
-      key.maxVersion += 1;
-      key.versions.set(key.maxVersion, { version: key.maxVersion, material: p.material, ...meta });
-      return { ok: true, version: key.maxVersion };
+      const version = key.maxVersion + 1;
+      const versions = new Map(key.versions).set(version, { version, material: p.material, ...meta });
+      enclave.keys.set(p.name, { ...key, maxVersion: version, versions });
+      return { ok: true, version };
     }
     case "deleteKey":
       if (!enclave.keys.delete(p.name)) return fail("not_found", "key does not exist");
@@ -66,8 +81,11 @@ function applyPayload(state: KmsState, cmd: Command, p: Payload): ApplyResult {
     case "deleteKeyVersion": {
       const key = enclave.keys.get(p.name);
       if (!key) return fail("not_found", "key does not exist");
-      if (!key.versions.delete(p.version)) return fail("not_found", "key version does not exist");
-      if (key.versions.size === 0) enclave.keys.delete(p.name);
+      if (!key.versions.has(p.version)) return fail("not_found", "key version does not exist");
+      const versions = new Map(key.versions);
+      versions.delete(p.version);
+      if (versions.size === 0) enclave.keys.delete(p.name);
+      else enclave.keys.set(p.name, { ...key, versions });
       return ok;
     }
     case "createPolicy":
@@ -76,15 +94,17 @@ function applyPayload(state: KmsState, cmd: Command, p: Payload): ApplyResult {
       return ok;
     case "deletePolicy":
       if (!enclave.policies.delete(p.name)) return fail("not_found", "policy does not exist");
-      for (const id of enclave.identities.values()) id.policies.delete(p.name);
+      for (const id of enclave.identities.values()) {
+        if (id.policies.has(p.name)) enclave.identities.set(id.identity, { ...id, policies: without(id.policies, p.name) });
+      }
       return ok;
     case "assignPolicy":
     case "unassignPolicy": {
       if (!enclave.policies.has(p.name)) return fail("not_found", "policy does not exist");
       const id = enclave.identities.get(p.identity);
       if (!id) return fail("not_found", "identity does not exist");
-      if (p.kind === "assignPolicy") id.policies.add(p.name);
-      else id.policies.delete(p.name);
+      const policies = p.kind === "assignPolicy" ? new Set(id.policies).add(p.name) : without(id.policies, p.name);
+      enclave.identities.set(p.identity, { ...id, policies });
       return ok;
     }
     case "createIdentity": {

@@ -13,13 +13,18 @@ export interface KeyVersion {
   readonly createdBy: Identity;
 }
 
+// Keys, policies and identities are immutable values: a command that changes
+// one replaces it in its enclave's map with a new object. A snapshot then
+// captures the state by copying the maps alone (no deep copy) and encodes
+// that capture bit by bit while later commands go on being applied.
+
 export interface Key {
   readonly name: string;
   readonly algorithm: string;
   /** Highest version number ever assigned; never reused after deletes. */
-  maxVersion: number;
+  readonly maxVersion: number;
   /** Existing versions by number. */
-  readonly versions: Map<number, KeyVersion>;
+  readonly versions: ReadonlyMap<number, KeyVersion>;
 }
 
 export interface Policy {
@@ -34,7 +39,7 @@ export interface IdentityEntry {
   readonly identity: Identity;
   readonly admin: boolean;
   /** Assigned policy names. */
-  readonly policies: Set<string>;
+  readonly policies: ReadonlySet<string>;
   readonly createdAt: string;
   readonly createdBy: Identity;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { open, rename, unlink } from "node:fs/promises";
+import { open, rename, unlink, type FileHandle } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
 /** fsyncs a directory so a rename or a new file in it survives a crash. */
@@ -15,16 +15,22 @@ export async function syncDir(dir: string): Promise<void> {
 /** Temporary names start with this, so listings can skip them. */
 export const tempPrefix = ".tmp-";
 
+async function writeAll(handle: FileHandle, piece: Uint8Array): Promise<void> {
+  for (let at = 0; at < piece.length; ) at += (await handle.write(piece, at)).bytesWritten;
+}
+
 /**
  * Replaces a file atomically and durably: a temporary file beside it (a
  * random name, so concurrent writers never share one), fsync, rename over
  * the target, fsync of the directory. Readers see the old bytes or the new.
+ * `data` may come in pieces (a large sealed snapshot), written as they come.
  */
-export async function writeFileAtomic(path: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
+export async function writeFileAtomic(path: string, data: Uint8Array | string | AsyncIterable<Uint8Array>, mode = 0o644): Promise<void> {
   const temp = join(dirname(path), `${tempPrefix}${basename(path)}-${randomBytes(6).toString("hex")}`);
   const handle = await open(temp, "wx", mode);
   try {
-    await handle.writeFile(data);
+    if (typeof data === "string" || data instanceof Uint8Array) await handle.writeFile(data);
+    else for await (const piece of data) await writeAll(handle, piece);
     await handle.sync();
   } catch (err) {
     await handle.close();

@@ -9,7 +9,7 @@ import { createLog } from "./command-log.js";
 import { finishCreation, isAttempt, raftFolderName, stagedName } from "./data-dir.js";
 import { writeFileAtomic } from "./files.js";
 import { encodeRootKeyFile, rootKeyFileName, type StorageMode } from "./root-key-file.js";
-import { encodeSnapshot, snapshotFileName } from "./snapshot-file.js";
+import { sealSnapshot, snapshotFileName } from "./snapshot-file.js";
 
 export interface CreateOptions {
   readonly hsm: Hsm;
@@ -41,7 +41,7 @@ export async function createDataDir(dir: string, o: CreateOptions): Promise<{ ro
   if (o.mode === "single") {
     const state = createEmptyState();
     for (const name of o.enclaves) apply(state, { requestId: "", issuedAt: o.now(), issuedBy: "", payload: { kind: "createEnclave", name } });
-    await writeFileAtomic(join(temp, snapshotFileName), encodeSnapshot(rootKey, storeId, state));
+    await writeFileAtomic(join(temp, snapshotFileName), sealSnapshot(rootKey, storeId, state));
     await createLog(temp, rootKey, storeId, state.appliedIndex + 1n);
   } else {
     const store = createFileLogStore({ dir: join(temp, raftFolderName), rootKey, storeId });

@@ -5,6 +5,6 @@ import { writeFileAtomic as writeAtomic } from "@mc/shared";
 export { syncDir } from "@mc/shared";
 
 /** Writes a file atomically and durably, mode 0600 unless told otherwise. */
-export function writeFileAtomic(path: string, data: Uint8Array, mode = 0o600): Promise<void> {
+export function writeFileAtomic(path: string, data: Uint8Array | AsyncIterable<Uint8Array>, mode = 0o600): Promise<void> {
   return writeAtomic(path, data, mode);
 }

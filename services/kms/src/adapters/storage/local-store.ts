@@ -6,7 +6,7 @@ import { createEmptyState, type KmsState } from "../../domain/state.js";
 import { decodeCommand } from "./command-codec.js";
 import { createLog, logFileName, openCommandLog, readLog, type CommandLog, type LogEntry, type ReadLog } from "./command-log.js";
 import { writeFileAtomic } from "./files.js";
-import { encodeSnapshot, readSnapshot, snapshotFileName } from "./snapshot-file.js";
+import { readSnapshot, sealSnapshot, snapshotFileName } from "./snapshot-file.js";
 
 export interface LocalStore {
   readonly rootKey: Uint8Array;
@@ -75,7 +75,7 @@ export async function openLocalStore(dir: string, keys: LocalKeys, checked: Chec
   let snapshot = checked.snapshot;
   let read = checked.log;
   const applied = snapshot.appliedIndex;
-  const writeSnapshot = (state: KmsState): Promise<void> => writeFileAtomic(join(dir, snapshotFileName), encodeSnapshot(rootKey, storeId, state));
+  const writeSnapshot = (state: KmsState): Promise<void> => writeFileAtomic(join(dir, snapshotFileName), sealSnapshot(rootKey, storeId, state));
   if (keys.legacy) {
     for (const e of read.entries) if (e.index > applied) apply(snapshot, decodeCommand(e.data), e.index);
     await writeSnapshot(snapshot);
@@ -95,9 +95,11 @@ export async function openLocalStore(dir: string, keys: LocalKeys, checked: Chec
     repaired: torn ? `torn tail of ${logFileName} cut at byte ${torn.at} (${torn.bytes} bytes: ${torn.why})` : undefined,
     async writeSnapshot(state) {
       // Snapshot first, then the new log: a crash between leaves a log whose
-      // entries the snapshot already holds, never a gap.
+      // entries the snapshot already holds, never a gap. The snapshot is of
+      // the state at the call, so the new log starts right after that index.
+      const next = state.appliedIndex + 1n;
       await writeSnapshot(state);
-      await log.restart(state.appliedIndex + 1n);
+      await log.restart(next);
     },
     close: () => log.close(),
   };

@@ -1,15 +1,25 @@
-import { damaged, encodeBlob, hasBlobMagic, readBlob } from "@mc/consensus";
+import { damaged, hasBlobMagic, readBlob, sealChunkedBlob } from "@mc/consensus";
 import { open } from "@mc/wasm";
+import { captureState } from "../../domain/state-capture.js";
 import type { KmsState } from "../../domain/state.js";
-import { decodeState, encodeState } from "./state-codec.js";
+import { decodeState, encodeCapture } from "./state-codec.js";
 
 export const snapshotFileName = "snapshot.bin";
 const tag = "kms-snap";
 const v1Ad = new TextEncoder().encode("kms:snapshot:v1");
 
-/** The state as a sealed blob bound to this directory and to its applied index. */
-export function encodeSnapshot(rootKey: Uint8Array, storeId: Uint8Array, state: KmsState): Uint8Array {
-  return encodeBlob(rootKey, { tag, storeId, index: Number(state.appliedIndex) }, encodeState(state));
+/**
+ * The state as a sealed blob bound to this directory and to its applied
+ * index, in pieces to write as they come. The state is captured at the call;
+ * encoding and sealing then run in slices that yield to the event loop.
+ */
+export function sealSnapshot(rootKey: Uint8Array, storeId: Uint8Array, state: KmsState): AsyncIterable<Uint8Array> {
+  const capture = captureState(state);
+  async function* pieces(): AsyncGenerator<Uint8Array> {
+    const body = await encodeCapture(capture);
+    yield* sealChunkedBlob(rootKey, { tag, storeId, index: Number(capture.appliedIndex) }, [body]);
+  }
+  return pieces();
 }
 
 function stateOf(plain: Uint8Array, offset: number): KmsState {

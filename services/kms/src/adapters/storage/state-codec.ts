@@ -1,72 +1,194 @@
-import type { ApplyResult, Enclave, KmsState } from "../../domain/state.js";
+import { sliceBudget } from "@mc/shared";
+import { captureState, type StateCapture } from "../../domain/state-capture.js";
+import type { Enclave, IdentityEntry, Key, KmsState, Policy, Session } from "../../domain/state.js";
+import { addSession, sessionLines, type SessionLine } from "./session-codec.js";
 
 /**
- * Snapshot form of the state: plain JSON with base64 bytes. Key material in
- * it is already sealed under the root key; the whole snapshot is sealed again.
+ * Snapshot form of the state, one JSON value per line (version 2), so that it
+ * can be written and read in slices between which the event loop runs:
+ *
+ *   {"v":2,"appliedIndex":"<n>"}
+ *   ["s",key,target,result]              the session table, oldest first
+ *   ["e",{name,createdAt,createdBy}]     an enclave, then its records:
+ *   ["k",KeyJson] ["p",PolicyJson] ["i",IdentityJson]
+ *
+ * Version 1 (still read) was the same records as one JSON document without
+ * a newline. Key material in it is already sealed under the root key; the
+ * whole snapshot is sealed again.
  */
-interface SnapshotJson {
+interface KeyJson {
+  name: string;
+  algorithm: string;
+  maxVersion: number;
+  versions: { version: number; k: string; h: string; createdAt: string; createdBy: string }[];
+}
+interface PolicyJson {
+  name: string;
+  allow: string[];
+  deny: string[];
+  createdAt: string;
+  createdBy: string;
+}
+interface IdentityJson {
+  identity: string;
+  admin: boolean;
+  policies: string[];
+  createdAt: string;
+  createdBy: string;
+}
+interface EnclaveJson {
+  name: string;
+  createdAt: string;
+  createdBy: string;
+}
+interface SnapshotJsonV1 {
   readonly v: 1;
   readonly appliedIndex: string;
-  /** Written by earlier versions (a per-proposer sequence); read as nothing. */
-  readonly sessions?: unknown;
-  /** The session table, oldest first: [caller and request id, target, first outcome]. */
-  readonly requests?: [string, string, ApplyResult][];
-  readonly enclaves: {
-    name: string;
-    createdAt: string;
-    createdBy: string;
-    keys: { name: string; algorithm: string; maxVersion: number; versions: { version: number; k: string; h: string; createdAt: string; createdBy: string }[] }[];
-    policies: { name: string; allow: string[]; deny: string[]; createdAt: string; createdBy: string }[];
-    identities: { identity: string; admin: boolean; policies: string[]; createdAt: string; createdBy: string }[];
-  }[];
+  readonly sessions: unknown;
+  readonly enclaves: (EnclaveJson & { keys: KeyJson[]; policies: PolicyJson[]; identities: IdentityJson[] })[];
 }
+type Line = SessionLine | ["e", EnclaveJson] | ["k", KeyJson] | ["p", PolicyJson] | ["i", IdentityJson];
 
-const b64 = (b: Uint8Array): string => Buffer.from(b).toString("base64");
+// A view, not a copy: 200,000 small copies per snapshot are garbage for the collector.
+const b64 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64");
 const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "base64"));
 
-export function encodeState(state: KmsState): Uint8Array {
-  const json: SnapshotJson = {
-    v: 1,
-    appliedIndex: state.appliedIndex.toString(),
-    requests: [...state.sessions].map(([key, s]) => [key, s.target, s.result]),
-    enclaves: [...state.enclaves.values()].map((e) => ({
-      name: e.name,
-      createdAt: e.createdAt,
-      createdBy: e.createdBy,
-      keys: [...e.keys.values()].map((k) => ({
-        name: k.name,
-        algorithm: k.algorithm,
-        maxVersion: k.maxVersion,
-        versions: [...k.versions.values()].map((v) => ({ version: v.version, k: b64(v.material.sealedKey), h: b64(v.material.sealedHmacKey), createdAt: v.createdAt, createdBy: v.createdBy })),
-      })),
-      policies: [...e.policies.values()].map((p) => ({ ...p, allow: [...p.allow], deny: [...p.deny] })),
-      identities: [...e.identities.values()].map((i) => ({ ...i, policies: [...i.policies] })),
-    })),
-  };
-  return new TextEncoder().encode(JSON.stringify(json));
+const keyJson = (k: Key): KeyJson => ({
+  name: k.name,
+  algorithm: k.algorithm,
+  maxVersion: k.maxVersion,
+  versions: Array.from(k.versions.values(), (v) => ({ version: v.version, k: b64(v.material.sealedKey), h: b64(v.material.sealedHmacKey), createdAt: v.createdAt, createdBy: v.createdBy })),
+});
+const policyJson = (p: Policy): PolicyJson => ({ name: p.name, allow: [...p.allow], deny: [...p.deny], createdAt: p.createdAt, createdBy: p.createdBy });
+const identityJson = (i: IdentityEntry): IdentityJson => ({ identity: i.identity, admin: i.admin, policies: [...i.policies], createdAt: i.createdAt, createdBy: i.createdBy });
+
+const keyOf = (k: KeyJson): Key => ({
+  name: k.name,
+  algorithm: k.algorithm,
+  maxVersion: k.maxVersion,
+  versions: new Map(k.versions.map((v) => [v.version, { version: v.version, material: { sealedKey: bytes(v.k), sealedHmacKey: bytes(v.h) }, createdAt: v.createdAt, createdBy: v.createdBy }])),
+});
+const policyOf = (p: PolicyJson): Policy => p;
+const identityOf = (i: IdentityJson): IdentityEntry => ({ ...i, policies: new Set(i.policies) });
+const enclaveOf = (e: EnclaveJson): Enclave => ({ name: e.name, createdAt: e.createdAt, createdBy: e.createdBy, keys: new Map(), policies: new Map(), identities: new Map() });
+
+function* lines(c: StateCapture): Generator<string> {
+  yield JSON.stringify({ v: 2, appliedIndex: c.appliedIndex.toString() });
+  for (const s of sessionLines(c.sessions)) yield JSON.stringify(s);
+  for (const e of c.enclaves) {
+    const { name, createdAt, createdBy } = e.enclave;
+    yield JSON.stringify(["e", { name, createdAt, createdBy }]);
+    for (const k of e.keys) yield JSON.stringify(["k", keyJson(k)]);
+    for (const p of e.policies) yield JSON.stringify(["p", policyJson(p)]);
+    for (const i of e.identities) yield JSON.stringify(["i", identityJson(i)]);
+  }
 }
 
-export function decodeState(data: Uint8Array): KmsState {
-  const json = JSON.parse(new TextDecoder().decode(data)) as SnapshotJson;
+/** The encoding in UTF-8 pieces of about `chars` characters, newline after every line. */
+function* pieces(c: StateCapture, chars = 128 * 1024): Generator<Buffer> {
+  let parts: string[] = [];
+  let size = 0;
+  for (const line of lines(c)) {
+    parts.push(line, "\n");
+    size += line.length + 1;
+    if (size >= chars) {
+      yield Buffer.from(parts.join(""), "utf8");
+      parts = [];
+      size = 0;
+    }
+  }
+  if (parts.length > 0) yield Buffer.from(parts.join(""), "utf8");
+}
+
+/** Encodes the state at once (small states, tests, a new data directory). */
+export function encodeState(state: KmsState): Uint8Array {
+  return new Uint8Array(Buffer.concat([...pieces(captureState(state))]));
+}
+
+/**
+ * Encodes a capture in slices of a few milliseconds, yielding to the event
+ * loop between them: the same bytes as `encodeState` at the captured index.
+ */
+export async function encodeCapture(c: StateCapture): Promise<Uint8Array> {
+  const budget = sliceBudget();
+  const out: Buffer[] = [];
+  let total = 0;
+  for (const piece of pieces(c)) {
+    out.push(piece);
+    total += piece.length;
+    await budget.pause();
+  }
+  // Joined in slices too: one copy of 40 MB alone takes tens of milliseconds.
+  const data = new Uint8Array(total);
+  let at = 0;
+  for (const piece of out) {
+    data.set(piece, at);
+    at += piece.length;
+    await budget.pause();
+  }
+  return data;
+}
+
+function decodeV1(text: string): KmsState {
+  const json = JSON.parse(text) as SnapshotJsonV1;
   const enclaves = new Map<string, Enclave>();
   for (const e of json.enclaves) {
     enclaves.set(e.name, {
-      name: e.name,
-      createdAt: e.createdAt,
-      createdBy: e.createdBy,
-      keys: new Map(e.keys.map((k) => [k.name, {
-        name: k.name,
-        algorithm: k.algorithm,
-        maxVersion: k.maxVersion,
-        versions: new Map(k.versions.map((v) => [v.version, { version: v.version, material: { sealedKey: bytes(v.k), sealedHmacKey: bytes(v.h) }, createdAt: v.createdAt, createdBy: v.createdBy }])),
-      }])),
-      policies: new Map(e.policies.map((p) => [p.name, p])),
-      identities: new Map(e.identities.map((i) => [i.identity, { ...i, policies: new Set(i.policies) }])),
+      ...enclaveOf(e),
+      keys: new Map(e.keys.map((k) => [k.name, keyOf(k)])),
+      policies: new Map(e.policies.map((p) => [p.name, policyOf(p)])),
+      identities: new Map(e.identities.map((i) => [i.identity, identityOf(i)])),
     });
   }
-  return {
-    enclaves,
-    sessions: new Map((json.requests ?? []).map(([key, target, result]) => [key, { target, result }])),
-    appliedIndex: BigInt(json.appliedIndex),
+  // Its sessions were per-proposer sequences, which nothing reads any more.
+  return { enclaves, sessions: new Map(), appliedIndex: BigInt(json.appliedIndex) };
+}
+
+/** Decodes line by line, yielding after each (the caller decides when to pause). */
+function* decode(data: Uint8Array): Generator<void, KmsState> {
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  let at = 0;
+  const next = (): string | undefined => {
+    if (at >= buf.length) return undefined;
+    const nl = buf.indexOf(10, at);
+    const end = nl < 0 ? buf.length : nl;
+    const line = buf.toString("utf8", at, end);
+    at = end + 1;
+    return line;
   };
+  if (buf.indexOf(10) < 0) return decodeV1(buf.toString("utf8"));
+  const head = JSON.parse(next() ?? "") as { v: number; appliedIndex: string };
+  if (head.v !== 2) throw new Error(`unknown state version ${head.v}`);
+  const sessions = new Map<string, Session>();
+  const enclaves = new Map<string, Enclave>();
+  let current: Enclave | undefined;
+  for (let text = next(); text !== undefined; text = next()) {
+    const line = JSON.parse(text) as Line;
+    if (line[0] === "s") addSession(sessions, line);
+    else if (line[0] === "e") {
+      current = enclaveOf(line[1]);
+      enclaves.set(current.name, current);
+    } else if (!current) throw new Error("a record before any enclave");
+    else if (line[0] === "k") current.keys.set(line[1].name, keyOf(line[1]));
+    else if (line[0] === "p") current.policies.set(line[1].name, policyOf(line[1]));
+    else if (line[0] === "i") current.identities.set(line[1].identity, identityOf(line[1]));
+    else throw new Error("unknown record in the state");
+    yield;
+  }
+  return { enclaves, sessions, appliedIndex: BigInt(head.appliedIndex) };
+}
+
+export function decodeState(data: Uint8Array): KmsState {
+  const run = decode(data);
+  for (let r = run.next(); ; r = run.next()) if (r.done) return r.value;
+}
+
+/** `decodeState` in slices that yield to the event loop (a follower restoring a large snapshot from its leader). */
+export async function decodeStateSliced(data: Uint8Array): Promise<KmsState> {
+  const budget = sliceBudget();
+  const run = decode(data);
+  for (let r = run.next(); ; r = run.next()) {
+    if (r.done) return r.value;
+    await budget.pause();
+  }
 }
