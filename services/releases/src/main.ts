@@ -8,7 +8,7 @@ import { createCatalogEvents } from "./adapters/catalog-events.js";
 import { openReleaseStore } from "./adapters/open-store.js";
 import { loadMinisignSigner } from "./adapters/minisign-signer.js";
 import { runPublish } from "./adapters/publish-command.js";
-import { runSbom } from "./adapters/sbom-command.js";
+import { runSbom, sbomUsage } from "./adapters/sbom-command.js";
 import { serveReleases } from "./adapters/serve-releases.js";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
@@ -24,7 +24,8 @@ Commands:
               sbom-<id>.cyclonedx.json, sbom-<id>.spdx.json, gomod-<id>.txt
             (the id is read from the document names when --release is absent)
   sbom      --from gomod.txt --licenses licenses.json --component C --release ID [--out DIR]
-            write both SBOMs from a Go modules list and a module -> SPDX license map
+            write both SBOMs from a Go modules list and a JSON map of module path ->
+            SPDX license id or expression (format: releases sbom --help)
   keygen    [--key FILE]       create the release signing key (mode 0600), print its public key
   serve     --nats URL --store DIR --base-url URL
             serve ReleaseService on NATS (instances share the load)
@@ -84,7 +85,7 @@ try {
 } catch (err) {
   fail(`${err instanceof Error ? err.message : "bad arguments"}\n\n${usage}`);
 }
-if (values.help) await printAndExit(usage, 0);
+if (values.help) await printAndExit(command === "sbom" ? sbomUsage : usage, 0);
 
 const str = (name: string): string | undefined => (typeof values[name] === "string" ? (values[name] as string) : undefined);
 function need(name: string): string {
@@ -145,7 +146,7 @@ try {
     case "sbom": {
       const out = str("out");
       if (out !== undefined) await needFolder("--out", out);
-      const written = await runSbom({ from: need("from"), licenses: need("licenses"), component: need("component"), releaseId: need("release"), ...(out ? { outDir: out } : {}) });
+      const written = await runSbom({ from: need("from"), licenses: need("licenses"), component: need("component"), releaseId: need("release"), ...(out ? { outDir: out } : {}), warn: (line) => process.stderr.write(`releases: warning: ${line}\n`) });
       process.stdout.write(`${written.join("\n")}\n`);
       break;
     }
