@@ -40,6 +40,10 @@ const log = createLogger("releases");
 
 // A closed stdout (`releases sbom … | head -1`) ends quietly with 141, as a program killed by SIGPIPE.
 endOnClosedPipe();
+// Whatever escapes a command's own catch (a listener's error while serving, a failed stream
+// write): one line and exit 1, like every other failure, never Node's stack.
+process.on("uncaughtException", (err) => fail(oneLine(err)));
+process.on("unhandledRejection", (err) => fail(oneLine(err)));
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`releases: ${message}\n`);
