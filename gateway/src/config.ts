@@ -37,6 +37,9 @@ Options:
   -h, --help           show this help
 
 Endpoints:
+  GET /                                 landing page: every product, its pages, feeds, key
+  GET /<product>/releases               the release-notes page of a product
+  GET /<product>/<component>/release/   browsable indexes (HTML, or JSON on request)
   GET /healthz                          gateway and bus health (JSON)
   GET /metrics                          Prometheus metrics (requests, latencies)
   GET /api/releases/<product>[/latest]  release records (JSON)

@@ -14,6 +14,7 @@ import { createApiRoutes } from "./releases/api-routes.js";
 import { createAssetRoute } from "./releases/assets.js";
 import { createReleaseProxy } from "./releases/connect-proxy.js";
 import { createFileRoutes } from "./releases/file-routes.js";
+import { createIndexRoutes } from "./releases/index-routes.js";
 import { createRestHandler, type RestRoute } from "./rest/rest-handler.js";
 
 /** Browsers call ReleaseService here (Connect protocol, same origin as the page). */
@@ -81,7 +82,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const stop = createCatalogEvents(deps.bus).subscribe((event) => (event.catalogVersion === "" ? cache.invalidate() : void cache.observe(event.catalogVersion)));
   const api = { client, cache, base: deps.base, now };
   const handler = createRestHandler({
-    routes: [healthRoute(deps), createAssetRoute(now), ...createApiRoutes(api), ...createFileRoutes(deps.store, api)],
+    routes: [healthRoute(deps), createAssetRoute(now), ...createApiRoutes(api), ...createIndexRoutes(api), ...createFileRoutes(deps.store, api)],
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
   const connect = createConnectGate({

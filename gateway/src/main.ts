@@ -100,10 +100,12 @@ gateway.server.listen(config.port, config.host, () => {
     [
       `gateway ready on ${base} (bus: ${config.natsUrl ?? "in-process"})`,
       ...banner,
+      // The pages first: they are where a person starts (every other URL is linked from them).
+      `  pages:    ${base}/   ${base}/client/releases   ${base}/server/releases`,
       `  health:   ${base}/healthz`,
       `  releases: ${base}/api/releases/client   ${base}/api/releases/server/latest`,
       `  feeds:    ${base}/api/feeds/client.json   ${base}/feed-client.rss`,
-      `  files:    ${base}/client/mc/release/linux-amd64/mc   ${base}/client/mc/release/notes/`,
+      `  files:    ${base}/client/mc/release/   ${base}/client/mc/release/linux-amd64/mc   ${base}/client/mc/release/notes/`,
       "",
     ].join("\n"),
   );

@@ -3,7 +3,8 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&
 
 export interface PageParts {
   readonly title: string;
-  readonly product: string;
+  /** The product whose feeds the page announces; none on the landing page, which links them all. */
+  readonly product?: string;
   /** The path from this page to the site root, e.g. "../" or "../../../../". */
   readonly toRoot: string;
   readonly body: string;
@@ -20,15 +21,21 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{ou
 h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.2rem;margin:0}article{border-top:1px solid var(--line);padding:1rem 0}
 .meta{color:var(--muted);font-size:.9rem}table{border-collapse:collapse;width:100%;font-size:.9rem}
 td,th{padding:.3rem .5rem;text-align:left;border-bottom:1px solid var(--line);vertical-align:top}td.size,th.size{text-align:right}
+th{white-space:nowrap;overflow-wrap:normal;word-break:normal}td.size,td.date{white-space:nowrap}
 code{word-break:break-all}code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--code);border-radius:4px}code{padding:0 .2rem}pre{padding:.5rem;overflow-x:auto}
 .sha{word-break:break-all;font-size:.8rem}.notes{overflow-wrap:anywhere}button{font:inherit;font-size:.8rem;cursor:pointer}
 form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end;margin:.5rem 0}label{display:flex;flex-direction:column;font-size:.9rem}
 input,select{font:inherit;padding:.3rem}ul.docs{padding-left:1.2rem}
-@media (max-width:40rem){table,tbody,tr,td{display:block}thead{display:none}td{border:0;padding:.1rem 0}tr{border-bottom:1px solid var(--line);padding:.4rem 0}td.size{text-align:left}}`;
+nav.crumbs{font-size:.9rem}
+@media (max-width:40rem){table.cards,table.cards tbody,table.cards tr,table.cards td{display:block}table.cards thead{display:none}table.cards td{border:0;padding:.1rem 0}table.cards tr{border-bottom:1px solid var(--line);padding:.4rem 0}table.cards td.size{text-align:left}
+td,th{padding:.3rem .25rem}td.date{white-space:normal}}`;
 
 /** The page around a body: head with feed discovery links, one stylesheet. */
 export function renderPage(parts: PageParts): string {
-  const p = escapeHtml(parts.product);
+  const p = parts.product === undefined ? undefined : escapeHtml(parts.product);
+  const feeds = p === undefined ? "" : `<link rel="alternate" type="application/feed+json" title="${p} releases (JSON Feed)" href="${parts.toRoot}api/feeds/${p}.json">
+<link rel="alternate" type="application/rss+xml" title="${p} releases (RSS)" href="${parts.toRoot}feed-${p}.rss">
+`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -37,9 +44,7 @@ export function renderPage(parts: PageParts): string {
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(parts.title)}</title>
-<link rel="alternate" type="application/feed+json" title="${p} releases (JSON Feed)" href="${parts.toRoot}api/feeds/${p}.json">
-<link rel="alternate" type="application/rss+xml" title="${p} releases (RSS)" href="${parts.toRoot}feed-${p}.rss">
-<style>${style}</style>
+${feeds}<style>${style}</style>
 ${parts.script ? `<script type="module" src="${parts.script}"></script>` : ""}
 </head>
 <body>

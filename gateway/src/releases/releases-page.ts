@@ -1,3 +1,4 @@
+import { releaseAnchors } from "@mc/releases";
 import type { Download, Release } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { iecSize } from "./notes-index-page.js";
 import { escapeHtml, renderPage } from "./page-shell.js";
@@ -39,7 +40,7 @@ function article(r: Release, anchor: string): string {
 <li><a href="${escapeHtml(a?.goModules ?? "")}">Go modules</a></li>
 </ul>
 <h3>Downloads</h3>
-<table>
+<table class="cards downloads">
 <thead><tr><th scope="col">Platform</th><th scope="col">File</th><th scope="col" class="size">Size</th><th scope="col">SHA-256 and download</th></tr></thead>
 <tbody>
 ${downloads.map(downloadRow).join("\n")}
@@ -55,15 +56,12 @@ ${downloads.map(downloadRow).join("\n")}
  */
 export function renderReleasesPage(product: string, releases: readonly Release[], publicKeyUrl: string): string {
   const components = [...new Set(releases.map((r) => r.component))].sort();
-  const seen = new Set<string>();
-  const articles = releases.map((r) => {
-    // Deep links are #RELEASE.<id>; a second component with the same id gets its name in front.
-    const anchor = seen.has(r.releaseId) ? `${r.component}-${r.releaseId}` : r.releaseId;
-    seen.add(anchor);
-    return article(r, anchor);
-  });
+  // The same anchors the feeds link to.
+  const anchors = releaseAnchors(releases);
+  const articles = releases.map((r, i) => article(r, anchors[i] ?? r.releaseId));
   const body = `<header>
 <h1>${escapeHtml(product)} releases</h1>
+<nav class="crumbs"><a href="../">All products</a> · downloads: ${components.map((c) => `<a href="${escapeHtml(c)}/release/">${escapeHtml(c)}/release/</a>`).join(" ")}</nav>
 <p class="meta">Every release, newest first. Binaries are signed with minisign: <a href="${escapeHtml(publicKeyUrl)}">public key</a>. Feeds: <a href="../api/feeds/${escapeHtml(product)}.json">JSON Feed</a>, <a href="../feed-${escapeHtml(product)}.rss">RSS</a>.</p>
 <form id="filters" role="search" hidden>
 <label>Search ids and notes <input id="search" type="search" name="q" autocomplete="off"></label>

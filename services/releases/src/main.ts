@@ -9,7 +9,7 @@ import { loadMinisignSigner } from "./adapters/minisign-signer.js";
 import { publishFromCli } from "./adapters/publish-cli.js";
 import { choosePublishTarget } from "./adapters/publish-target.js";
 import { publishSampleCatalog } from "./adapters/sample-catalog.js";
-import { runSbom } from "./adapters/sbom-command.js";
+import { runSbom, sbomUsage } from "./adapters/sbom-command.js";
 import { serveReleases } from "./adapters/serve-releases.js";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
@@ -34,7 +34,8 @@ Commands:
             An unknown product is refused unless --new-product. Live on every
             gateway of the deployment within 2 s.
   sbom      --from gomod.txt --licenses licenses.json --component C --release ID [--out DIR]
-            write both SBOMs from a Go modules list and a module -> SPDX license map
+            write both SBOMs from a Go modules list and a JSON map of module path ->
+            SPDX license id or expression (format: releases sbom --help)
   keygen    [--key FILE]       create the release signing key (mode 0600), print its public key
   init      --store DIR --key FILE
             create the signing key if missing and publish the sample catalog of the
@@ -54,6 +55,10 @@ const log = createLogger("releases");
 
 // A closed stdout (`releases sbom … | head -1`) ends quietly with 141, as a program killed by SIGPIPE.
 endOnClosedPipe();
+// Whatever escapes a command's own catch (a listener's error while serving, a failed stream
+// write): one line and exit 1, like every other failure, never Node's stack.
+process.on("uncaughtException", (err) => fail(oneLine(err)));
+process.on("unhandledRejection", (err) => fail(oneLine(err)));
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`releases: ${message}\n`);
@@ -102,7 +107,7 @@ try {
 } catch (err) {
   fail(`${err instanceof Error ? err.message : "bad arguments"}\n\n${usage}`);
 }
-if (values.help) await printAndExit(usage, 0);
+if (values.help) await printAndExit(command === "sbom" ? sbomUsage : usage, 0);
 
 const str = (name: string): string | undefined => (typeof values[name] === "string" ? (values[name] as string) : undefined);
 function need(name: string): string {
@@ -150,7 +155,7 @@ try {
     case "sbom": {
       const out = str("out");
       if (out !== undefined) await needFolder("--out", out);
-      const written = await runSbom({ from: need("from"), licenses: need("licenses"), component: need("component"), releaseId: need("release"), ...(out ? { outDir: out } : {}) });
+      const written = await runSbom({ from: need("from"), licenses: need("licenses"), component: need("component"), releaseId: need("release"), ...(out ? { outDir: out } : {}), warn: (line) => process.stderr.write(`releases: warning: ${line}\n`) });
       process.stdout.write(`${written.join("\n")}\n`);
       break;
     }

@@ -2,6 +2,7 @@ import { create } from "xmlbuilder2";
 import type { CatalogEntry } from "./catalog-entry.js";
 import { layout, urlOf } from "./layout.js";
 import type { RenderedNotes } from "./notes-render.js";
+import { releaseAnchors } from "./page-anchor.js";
 import { toReleaseRecord } from "./release-record.js";
 
 export interface FeedItem {
@@ -20,18 +21,27 @@ export function rfc822(iso: string): string {
   return new Date(iso).toUTCString();
 }
 
+/** Where an item links: its release on the product's page; the Markdown stays an attachment. */
+function pageLinks(product: string, items: readonly FeedItem[], base: string): string[] {
+  const page = urlOf(base, layout.releasesPage(product));
+  return releaseAnchors(items.map((i) => i.entry)).map((anchor) => `${page}#${anchor}`);
+}
+
 export function renderJsonFeed(product: string, items: readonly FeedItem[], base: string): string {
+  const shown = items.slice(0, feedSize);
+  const links = pageLinks(product, shown, base);
   const feed = {
     version: "https://jsonfeed.org/version/1.1",
     title: `${product} releases`,
     home_page_url: urlOf(base, layout.releasesPage(product)),
     feed_url: urlOf(base, layout.jsonFeed(product)),
     language: "en",
-    items: items.slice(0, feedSize).map(({ entry, markdown, notes }) => {
+    items: shown.map(({ entry, markdown, notes }, i) => {
       const record = toReleaseRecord(entry, base);
       return {
+        // The id never changes (readers key on it), so it stays the notes URL.
         id: record.artifacts.release_notes,
-        url: record.artifacts.release_notes,
+        url: links[i],
         title: title(entry),
         content_text: markdown,
         content_html: notes.html,
@@ -39,6 +49,7 @@ export function renderJsonFeed(product: string, items: readonly FeedItem[], base
         date_published: entry.releaseDate,
         tags: [entry.product, entry.component],
         attachments: [
+          { url: record.artifacts.release_notes, mime_type: "text/markdown", title: "Release notes (Markdown)" },
           { url: record.artifacts.sbom_cyclonedx, mime_type: "application/vnd.cyclonedx+json", title: "SBOM (CycloneDX)" },
           { url: record.artifacts.sbom_spdx, mime_type: "application/spdx+json", title: "SBOM (SPDX)" },
           { url: record.artifacts.go_modules, mime_type: "text/plain", title: "Go modules" },
@@ -60,10 +71,12 @@ export function renderRss(product: string, items: readonly FeedItem[], base: str
   channel.ele("lastBuildDate").txt(rfc822(lastBuild));
   channel.ele("ttl").txt("5");
   channel.ele("atom:link", { rel: "self", type: "application/rss+xml", href: urlOf(base, layout.rssFeed(product)) });
-  for (const { entry, notes } of items.slice(0, feedSize)) {
+  const shown = items.slice(0, feedSize);
+  const links = pageLinks(product, shown, base);
+  for (const [i, { entry, notes }] of shown.entries()) {
     const item = channel.ele("item");
     item.ele("title").txt(title(entry));
-    item.ele("link").txt(urlOf(base, layout.document(entry.product, entry.component, "release_notes", entry.releaseId)));
+    item.ele("link").txt(links[i] ?? "");
     item.ele("guid", { isPermaLink: "false" }).txt(`${entry.product}/${entry.component}/${entry.releaseId}`);
     item.ele("pubDate").txt(rfc822(entry.releaseDate));
     item.ele("description").txt(notes.summary);

@@ -1,5 +1,6 @@
 import { AppError } from "@mc/shared";
 import { checkGoModules } from "./go-modules.js";
+import { checkLicenses, noAssertion } from "./sbom-licenses.js";
 
 export interface GoModule {
   readonly path: string;
@@ -17,6 +18,13 @@ export interface SbomInput {
   /** A random UUID v4, for the serial number and the SPDX namespace. */
   readonly uuid: string;
   readonly tool: string;
+  /**
+   * The ids the vendored CycloneDX schema enumerates for `license.id`. The
+   * SPDX list moves faster than the schema: a newer id is written as a
+   * one-id `expression`, which the schema leaves free. Absent: every id is
+   * written as `license.id`.
+   */
+  readonly cyclonedxLicenseIds?: ReadonlySet<string>;
 }
 
 export interface Sboms {
@@ -38,8 +46,12 @@ export function parseGoModules(text: string): { main: string; modules: GoModule[
 
 const spdxRef = (s: string): string => `SPDXRef-${s.replace(/[^A-Za-z0-9.-]/g, "-")}`;
 const purl = (m: GoModule): string => `pkg:golang/${m.path}@${m.version}`;
-/** A CycloneDX license entry: an id, or an expression when it combines several. */
-const licenseChoice = (license: string): object => (/[ ()]/.test(license) ? { expression: license } : { license: { id: license } });
+/** A CycloneDX license entry: an id the schema knows, a named NOASSERTION, or an expression. */
+function licenseChoice(license: string, ids: ReadonlySet<string> | undefined): object {
+  if (license === noAssertion) return { license: { name: noAssertion } };
+  const single = ids ? ids.has(license) : !/[ ()]/.test(license);
+  return single ? { license: { id: license } } : { expression: license };
+}
 const isoSeconds = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /**
@@ -54,6 +66,8 @@ export function generateSboms(input: SbomInput): Sboms {
   if (unlicensed.length > 0) {
     throw new AppError("invalid_argument", `no license given for: ${unlicensed.map((m) => m.path).join(", ")}`);
   }
+  checkLicenses(input.licenses, [main, ...modules.map((m) => m.path)]);
+  const ids = input.cyclonedxLicenseIds;
   const created = isoSeconds(input.now);
   const rootRef = `${input.component}@${input.releaseId}`;
   const cyclonedx = {
@@ -70,7 +84,7 @@ export function generateSboms(input: SbomInput): Sboms {
         name: input.component,
         version: input.releaseId,
         purl: `pkg:golang/${main}@${input.releaseId}`,
-        licenses: [licenseChoice(mainLicense)],
+        licenses: [licenseChoice(mainLicense, ids)],
       },
     },
     components: modules.map((m) => ({
@@ -79,7 +93,7 @@ export function generateSboms(input: SbomInput): Sboms {
       name: m.path,
       version: m.version,
       purl: purl(m),
-      licenses: [licenseChoice(input.licenses[m.path] ?? "")],
+      licenses: [licenseChoice(input.licenses[m.path] ?? "", ids)],
     })),
     dependencies: [{ ref: rootRef, dependsOn: modules.map(purl) }, ...modules.map((m) => ({ ref: purl(m), dependsOn: [] }))],
   };
