@@ -1,52 +1,16 @@
 // `mc admin kms` as the one place for KMS administration (issue 20), against
 // one real KMS process started by the harness: policies, identities with
-// their API keys, enclaves, keys with versions, status, metrics, the audit
-// stream, and the docs' recipes run verbatim.
-import { spawn } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// their API keys, enclaves, keys with versions, status and metrics.
 import { identityOfSeed, newApiKey, parseApiKey } from "@mc/kms";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { waitFor } from "../harness/wait-for.js";
-import { createFixture, runKms, type KmsFixture, type RunningKms } from "../kms/kms-harness.js";
-import { recipeOf, runRecipe, writeShims } from "./kms-recipes.js";
-import { cleanEnv, jsonLines, mcBin, runMc, spawnMc, type McResult } from "./mc-runner.js";
-
-interface Ctx {
-  root: string;
-  configDir: string;
-  fx: KmsFixture;
-  node: RunningKms;
-  url: string;
-  bin: string;
-}
+import { line, mc, ok, startKmsForMc, stopKmsForMc, type Ctx } from "./kms-admin-fixture.js";
+import { jsonLines, spawnMc } from "./mc-runner.js";
 
 const test = suite<Ctx>("mc admin kms (one KMS process)");
-const mc = (ctx: Ctx, args: readonly string[], input?: string): Promise<McResult> => runMc(["-C", ctx.configDir, ...args], input === undefined ? {} : { input });
-const ok = (r: McResult): McResult => {
-  assert.is(r.code, 0, `${r.stderr}${r.stdout}`);
-  return r;
-};
-const line = (r: McResult): Record<string, unknown> => jsonLines(r.stdout)[0] ?? {};
-
-test.before(async (ctx) => {
-  ctx.root = await mkdtemp(join(tmpdir(), "mc-kms-admin-"));
-  ctx.configDir = join(ctx.root, "home", ".mc");
-  ctx.fx = await createFixture("software");
-  ctx.node = await runKms(ctx.fx);
-  ctx.url = `https://127.0.0.1:${ctx.fx.port}`;
-  ctx.bin = await writeShims(ctx.root);
-  ok(await mc(ctx, ["alias", "set", "kms", ctx.url, "--api-key", ctx.node.rootApiKey ?? ""]));
-  await copyFile(ctx.fx.certs.caFile, join(ctx.configDir, "certs", "CAs", "kms.crt"));
-});
-
-test.after(async (ctx) => {
-  await ctx.node.proc.stop();
-  await ctx.fx.cleanup();
-  await rm(ctx.root, { recursive: true, force: true });
-});
+test.before(startKmsForMc);
+test.after(stopKmsForMc);
 
 test("Found 1+3: a restricted identity made only through mc: app-* works, db-1 is denied, the key knows itself, deletion ends it", async (ctx) => {
   const allow = ["/v1/key/create/app-*", "/v1/key/generate/app-*", "/v1/key/decrypt/app-*"];
@@ -164,100 +128,6 @@ test("status and metrics of a single node", async (ctx) => {
   const code = new Promise<number | null>((resolve) => live.once("close", resolve));
   live.kill("SIGINT");
   assert.is(await code, 130);
-});
-
-test("log --audit follows the test's own operations with identities and no key material; Ctrl-C is 130, a closed pipe 141", async (ctx) => {
-  const follower = spawnMc(["-C", ctx.configDir, "admin", "kms", "log", "kms", "--audit"]);
-  let out = "";
-  follower.stdout?.on("data", (c: Buffer) => (out += c.toString()));
-  const closed = new Promise<number | null>((resolve) => follower.once("close", resolve));
-  // The subscription starts at some point after spawn: probe until a probe shows up.
-  let probes = 0;
-  await waitFor(async () => {
-    ok(await mc(ctx, ["admin", "kms", "key", "list", "kms", `probe-${probes++}-*`]));
-    return out.includes("/v1/key/list/probe-");
-  }, { what: "the audit stream to carry a probe", timeoutMs: 20000 });
-  const created = line(ok(await mc(ctx, ["admin", "kms", "identity", "create", "kms", "--json"])));
-  ok(await mc(ctx, ["admin", "kms", "key", "create", "kms", "audited"]));
-  ok(await mc(ctx, ["admin", "kms", "key", "status", "kms", "audited"]));
-  await waitFor(() => out.includes("/v1/key/decrypt/audited"), { what: "the decrypt in the audit stream", timeoutMs: 15000 });
-  const rootId = /Identity (h1:\S+)/.exec(ctx.node.proc.output())?.[1] ?? "?";
-  const lines = out.split("\n");
-  const createLine = lines.find((l) => l.includes("/v1/key/create/audited")) ?? "";
-  assert.match(createLine, new RegExp(`^\\S+Z  200  ${rootId.replace(/[+]/g, "\\+")}  127\\.0\\.0\\.1  default  /v1/key/create/audited  \\S+$`));
-  assert.ok(lines.some((l) => l.includes(`/v1/identity/create/${String(created["identity"])}`)), "the identity creation is audited");
-  assert.not.ok(out.includes("k1:"), "no API key in the audit stream");
-  assert.not.ok(out.includes(String(created["apiKey"]).slice(3)), "the new identity's key is not there either");
-  follower.kill("SIGINT");
-  assert.is(await closed, 130);
-
-  // `| head -n 1`: mc ends at its next write, silently, with 141 like the other streams.
-  const shell = spawn("bash", ["-c", `"${process.execPath}" "${mcBin}" -C "${ctx.configDir}" admin kms log kms --audit --json | head -n 1; echo "status \${PIPESTATUS[0]}" >&2`], { env: cleanEnv() });
-  let err = "";
-  let first = "";
-  shell.stderr.on("data", (c: Buffer) => (err += c.toString()));
-  shell.stdout.on("data", (c: Buffer) => (first += c.toString()));
-  const shellDone = new Promise<void>((resolve) => shell.once("close", () => resolve()));
-  let n = 0;
-  await waitFor(async () => {
-    ok(await mc(ctx, ["admin", "kms", "key", "list", "kms", `pipe-${n++}-*`]));
-    return err.includes("status ");
-  }, { what: "mc to notice the closed pipe", timeoutMs: 30000 });
-  await shellDone;
-  assert.is(err, "status 141\n");
-  const record = JSON.parse(first) as { request: { identity: string; path: string }; response: { code: number } };
-  assert.is(record.request.identity, rootId);
-});
-
-test("the docs' recipes run verbatim (operations.md, services/kms/README.md)", async (ctx) => {
-  const home = join(ctx.root, "recipes");
-  const cwd = join(home, "work");
-  await mkdir(join(cwd, ".cluster", "secrets"), { recursive: true });
-  await copyFile(ctx.fx.certs.caFile, join(cwd, ".cluster", "secrets", "ca.crt"));
-  const { writeFile } = await import("node:fs/promises");
-  await writeFile(join(cwd, ".cluster", "secrets", "root-api-key"), `${ctx.node.rootApiKey ?? ""}\n`);
-  // mc's first run in this HOME creates ~/.mc/certs/CAs, which the launcher recipe copies into.
-  ok(await runRecipe("mc ls --help >/dev/null\n", { home, cwd, bin: ctx.bin, host: `127.0.0.1:${ctx.fx.port}` }));
-  const run = async (doc: string, name: string, env: Record<string, string> = {}): Promise<McResult> => {
-    const r = await runRecipe(await recipeOf(doc, name), { home, cwd, bin: ctx.bin, host: `127.0.0.1:${ctx.fx.port}`, env });
-    assert.is(r.code, 0, `${name}: ${r.stderr}${r.stdout}`);
-    return r;
-  };
-  const launcher = await run("docs/operations.md", "kms-launcher-first-steps");
-  assert.match(launcher.stdout, /Created master key `app-key` successfully/);
-  const restricted = await run("docs/operations.md", "kms-restricted-identity");
-  assert.match(restricted.stdout, /Policies: app-keys\nIdentity: h1:/);
-  assert.match(restricted.stdout, /Key: app-1\n {3}- Encryption ✔\n {3}- Decryption ✔\n/);
-  const readme = await run("services/kms/README.md", "kms-readme-admin", { KMS_API_KEY: ctx.node.rootApiKey ?? "", KMS_CA: ctx.fx.certs.caFile });
-  assert.match(readme.stdout, /Key: app-key\nVersion: 1\n/);
-});
-
-test("Found 2: the identity-without-policy fix runs verbatim, for an unknown identity and for one without policy", async (ctx) => {
-  const home = join(ctx.root, "recipes");
-  const cwd = join(home, "work");
-  const recipe = await recipeOf("docs/operations.md", "kms-identity-without-policy");
-  const user = (key: string): Promise<McResult> => runMc(["alias", "set", "user", ctx.url, "--api-key", key], { env: { HOME: home } });
-  const as = (args: readonly string[]): Promise<McResult> => runMc(args, { env: { HOME: home } });
-  // The old advice (assign a policy to the key's identity) fails for a key the KMS never saw: 404.
-  ok(await user(newApiKey()));
-  const id = /^Identity: (\S+)$/m.exec(ok(await as(["admin", "kms", "identity", "info", "user"])).stdout)?.[1] ?? "";
-  ok(await as(["admin", "kms", "policy", "create", "kms", "unused", "--allow", "/v1/key/list/*"]));
-  const assign = await as(["admin", "kms", "policy", "assign", "kms", "unused", id]);
-  assert.is(assign.code, 1);
-  assert.match(assign.stderr, /identity does not exist/);
-  const before = await as(["admin", "kms", "key", "list", "user"]);
-  assert.match(before.stderr, /Failed to list master keys\. not authorized: insufficient permissions\./);
-  const fixed = await runRecipe(recipe, { home, cwd, bin: ctx.bin, host: `127.0.0.1:${ctx.fx.port}` });
-  assert.is(fixed.code, 0, fixed.stderr);
-  // The identity exists, without a policy (the troubleshooting row's case).
-  ok(await as(["admin", "kms", "policy", "delete", "kms", "list-keys"]));
-  ok(await user(newApiKey()));
-  const id2 = /^Identity: (\S+)$/m.exec(ok(await as(["admin", "kms", "identity", "info", "user"])).stdout)?.[1] ?? "";
-  ok(await as(["admin", "kms", "identity", "create", "kms", id2]));
-  assert.is((await as(["admin", "kms", "key", "list", "user"])).code, 1);
-  const again = await runRecipe(recipe, { home, cwd, bin: ctx.bin, host: `127.0.0.1:${ctx.fx.port}` });
-  assert.is(again.code, 0, again.stderr);
-  assert.equal(line(ok(await as(["admin", "kms", "identity", "info", "kms", id2, "--json"])))["policies"], ["list-keys"]);
 });
 
 test.run();
