@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createKmsClient, type KmsClient } from "@mc/kms";
+import { createKmsClient, identityOfSeed, newApiKey, parseApiKey, type KmsClient } from "@mc/kms";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
@@ -67,6 +67,18 @@ test("every node, followers included, prints the leader's view: all up, every ap
     assert.match(r.stdout.split("\n")[0] ?? "", /\(as seen by the leader /);
     assert.not.match(r.stdout, /note:/);
   }
+});
+
+test("a caller the leader refuses gets the refusal, not a follower's guess", async (ctx) => {
+  const leader = await agreedLeader(ctx.clients);
+  const key = newApiKey();
+  await ctx.clients[0]?.call("POST", "/v1/policy/create/status-only", { allow: ["/v1/status"], deny: [] });
+  await ctx.clients[0]?.call("POST", `/v1/identity/create/${identityOfSeed(parseApiKey(key) ?? new Uint8Array(0))}`, { policy: "status-only" });
+  const follower = ctx.members.find((m) => idOf(m) !== leader.id);
+  assert.ok(follower);
+  const r = await runKmsCli(["cluster", "status", "--server", follower.host], { KMS_API_KEY: key, KMS_CA: ctx.caFile });
+  assert.is(r.code, 1, r.stdout);
+  assert.is(r.stderr, "kms: not authorized: insufficient permissions\n");
 });
 
 test("with the leader killed the survivors name the new leader; alone, a node says it cannot know and why", async (ctx) => {

@@ -95,6 +95,8 @@ export async function clusterView(client: KmsClient, server: string, open: (host
     }
     return fromLeader(view, leaderHost);
   } catch (err) {
+    // A refusal (not authorized) is the caller's answer, as it would be on the leader itself.
+    if (err instanceof KmsClientError && err.status < 500) throw err;
     const cause = err instanceof KmsClientError ? `it answered: ${err.message}` : message(err);
     return localOnly(status, server, `this node (${status.node_id}, ${status.role}) cannot know the other members' state and its leader ${status.leader_id} at ${leaderHost} could not be asked: ${cause}`);
   } finally {
