@@ -78,7 +78,9 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
  * and trust) for another member's HOST:PORT. KMS error answers of the asked
  * node (403, 404) are thrown as they are; the leader's failures become the reason.
  */
-export async function clusterView(client: KmsClient, server: string, open: (host: string) => Promise<KmsClient>): Promise<ClusterView> {
+export async function clusterView(client: KmsClient, serverUrl: string, open: (host: string) => Promise<KmsClient>): Promise<ClusterView> {
+  // HOST:PORT, as the members name each other.
+  const server = serverUrl.replace(/^https:\/\//, "").replace(/\/$/, "");
   const status = await client.call<StatusBody>("GET", "/v1/status");
   if (status.role === "leader") return fromLeader(await client.call<ClusterStatusBody>("GET", "/v1/cluster/status"), server);
   const leaderHost = status.leader_id === "" ? undefined : status.nodes?.[status.leader_id];
