@@ -141,7 +141,9 @@ test("`mc admin kms` without a subcommand lists the group", async (ctx) => {
   assert.is(r.code, 0);
   assert.match(r.stdout, /USAGE:\n  mc admin kms COMMAND/);
   assert.match(r.stdout, /\n  key +manage KMS keys\n/);
-  assert.match(r.stdout, /\n  identity +show KMS identities/);
+  assert.match(r.stdout, /\n  identity +manage KMS identities/);
+  assert.match(r.stdout, /\n  policy +manage KMS policies\n/);
+  assert.match(r.stdout, /\n  status +show the KMS cluster as its leader sees it\n/);
 });
 
 test("a non-KMS alias is refused in one line", async (ctx) => {

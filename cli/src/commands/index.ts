@@ -29,6 +29,26 @@ import { AdminKmsIdentityInfoCommand } from "./admin/kms-identity-info.js";
 import { AdminKmsKeyCreateCommand } from "./admin/kms-key-create.js";
 import { AdminKmsKeyListCommand } from "./admin/kms-key-list.js";
 import { AdminKmsKeyStatusCommand } from "./admin/kms-key-status.js";
+import { AdminKmsEnclaveCreateCommand } from "./admin/kms-enclave-create.js";
+import { AdminKmsEnclaveDeleteCommand } from "./admin/kms-enclave-delete.js";
+import { AdminKmsEnclaveInfoCommand } from "./admin/kms-enclave-info.js";
+import { AdminKmsEnclaveListCommand } from "./admin/kms-enclave-list.js";
+import { AdminKmsIdentityCreateCommand } from "./admin/kms-identity-create.js";
+import { AdminKmsIdentityDeleteCommand } from "./admin/kms-identity-delete.js";
+import { AdminKmsIdentityListCommand } from "./admin/kms-identity-list.js";
+import { AdminKmsKeyDeleteCommand } from "./admin/kms-key-delete.js";
+import { AdminKmsKeyImportCommand } from "./admin/kms-key-import.js";
+import { AdminKmsKeyInfoCommand } from "./admin/kms-key-info.js";
+import { AdminKmsKeyRotateCommand } from "./admin/kms-key-rotate.js";
+import { AdminKmsLogCommand } from "./admin/kms-log.js";
+import { AdminKmsMetricsCommand } from "./admin/kms-metrics.js";
+import { AdminKmsPolicyAssignCommand, AdminKmsPolicyUnassignCommand } from "./admin/kms-policy-assign.js";
+import { AdminKmsPolicyCreateCommand } from "./admin/kms-policy-create.js";
+import { AdminKmsPolicyDeleteCommand } from "./admin/kms-policy-delete.js";
+import { AdminKmsPolicyInfoCommand } from "./admin/kms-policy-info.js";
+import { AdminKmsPolicyListCommand } from "./admin/kms-policy-list.js";
+import { AdminKmsPolicyShowCommand } from "./admin/kms-policy-show.js";
+import { AdminKmsStatusCommand } from "./admin/kms-status.js";
 import { bucketConfigCommands } from "./bucket-config/index.js";
 import { versionCommands } from "./versions/index.js";
 
@@ -63,6 +83,27 @@ export const commands = [
   AdminKmsKeyListCommand,
   AdminKmsKeyStatusCommand,
   AdminKmsIdentityInfoCommand,
+  AdminKmsEnclaveCreateCommand,
+  AdminKmsEnclaveDeleteCommand,
+  AdminKmsEnclaveInfoCommand,
+  AdminKmsEnclaveListCommand,
+  AdminKmsIdentityCreateCommand,
+  AdminKmsIdentityDeleteCommand,
+  AdminKmsIdentityListCommand,
+  AdminKmsKeyDeleteCommand,
+  AdminKmsKeyImportCommand,
+  AdminKmsKeyInfoCommand,
+  AdminKmsKeyRotateCommand,
+  AdminKmsLogCommand,
+  AdminKmsMetricsCommand,
+  AdminKmsPolicyAssignCommand,
+  AdminKmsPolicyUnassignCommand,
+  AdminKmsPolicyCreateCommand,
+  AdminKmsPolicyDeleteCommand,
+  AdminKmsPolicyInfoCommand,
+  AdminKmsPolicyListCommand,
+  AdminKmsPolicyShowCommand,
+  AdminKmsStatusCommand,
   UpdateCommand,
   ...versionCommands,
   ...bucketConfigCommands,

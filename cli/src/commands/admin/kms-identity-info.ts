@@ -1,8 +1,6 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
-import { kmsAlias, openKms } from "../../kms/kms-alias.js";
+import { KmsCommand, seg } from "../../kms/kms-command.js";
 
 interface DescribedIdentity {
   identity?: string;
@@ -10,32 +8,41 @@ interface DescribedIdentity {
   policies?: string[];
   created_at?: string;
   created_by?: string;
+  allow?: string[];
+  deny?: string[];
 }
 
-/** `mc admin kms identity info ALIAS IDENTITY` (kms.md §10): `/v1/identity/describe/<id>`. */
-export class AdminKmsIdentityInfoCommand extends BaseCommand {
+/**
+ * `mc admin kms identity info ALIAS [IDENTITY]` (kms.md §10):
+ * `/v1/identity/describe/<id>`; without IDENTITY the caller itself through
+ * `/v1/identity/self/describe`, which any identity may ask, with what it may do.
+ */
+export class AdminKmsIdentityInfoCommand extends KmsCommand {
   static override paths = [["admin", "kms", "identity", "info"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "show a KMS identity and its policies", examples: [["Show an identity", "$0 admin kms identity info mykms h1:…"]] });
-  args = Option.Rest({ name: "ALIAS IDENTITY" });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "show a KMS identity and its policies (the alias's own without IDENTITY)",
+    examples: [["Show an identity", "$0 admin kms identity info mykms h1:…"], ["Show the alias's own identity and what it may do", "$0 admin kms identity info mykms"]],
+  });
+  args = Option.Rest({ name: "ALIAS [IDENTITY]" });
 
   async run(ctx: McContext): Promise<number> {
-    const [aliasName, id, ...rest] = this.args;
-    if (id === undefined || id === "" || rest.length > 0) throw usageError("admin kms identity info needs ALIAS and IDENTITY.");
-    const alias = kmsAlias(ctx, aliasName);
-    const { client, isClientError } = await openKms(ctx, alias);
-    let d: DescribedIdentity;
-    try {
-      d = await client.call<DescribedIdentity>("GET", `/v1/identity/describe/${encodeURIComponent(id)}`);
-    } catch (err) {
-      throw mcError(isClientError(err) ? `Failed to describe identity \`${id}\`.` : `Unable to reach the KMS of alias \`${alias.name}\`.`, err);
-    } finally {
-      client.close();
-    }
-    const value = { policies: d.policies ?? [], identity: d.identity ?? id, isAdmin: d.admin === true, createdAt: d.created_at ?? "", createdBy: d.created_by ?? "" };
-    ctx.output.result(
-      value,
-      [`Policies: ${value.policies.join(", ")}`, `Identity: ${value.identity}`, `IsAdmin: ${String(value.isAdmin)}`, `CreatedAt: ${value.createdAt}`, `CreatedBy: ${value.createdBy}`].join("\n"),
+    const [aliasName, id] = this.positional(this.args, "ALIAS and an optional IDENTITY", 1, 1);
+    const self = id === undefined;
+    const d = await this.withKms(ctx, aliasName, `Failed to describe identity \`${id ?? "(self)"}\`.`, ({ client }) =>
+      client.call<DescribedIdentity>("GET", self ? "/v1/identity/self/describe" : `/v1/identity/describe/${seg(id)}`),
     );
+    const value = {
+      policies: d.policies ?? [],
+      identity: d.identity ?? id ?? "",
+      isAdmin: d.admin === true,
+      createdAt: d.created_at ?? "",
+      createdBy: d.created_by ?? "",
+      ...(self ? { allow: d.allow ?? [], deny: d.deny ?? [] } : {}),
+    };
+    const text: Record<string, unknown> = { Policies: value.policies, Identity: value.identity, IsAdmin: value.isAdmin, CreatedAt: value.createdAt, CreatedBy: value.createdBy };
+    if (self) Object.assign(text, { Allow: d.allow ?? [], Deny: d.deny ?? [] });
+    this.fields(ctx, value, text);
     return 0;
   }
 }

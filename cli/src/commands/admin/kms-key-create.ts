@@ -1,27 +1,20 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
-import { kmsAlias, openKms } from "../../kms/kms-alias.js";
+import { KmsCommand, seg } from "../../kms/kms-command.js";
 
 /** `mc admin kms key create ALIAS KEY_NAME` (contracts/mc.md §7). */
-export class AdminKmsKeyCreateCommand extends BaseCommand {
+export class AdminKmsKeyCreateCommand extends KmsCommand {
   static override paths = [["admin", "kms", "key", "create"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "create a new KMS master key", examples: [["Create key my-key", "$0 admin kms key create mykms my-key"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "create a new KMS master key",
+    examples: [["Create key my-key", "$0 admin kms key create mykms my-key"], ["Create key my-key in enclave tenant-1", "$0 admin kms key create mykms my-key --enclave tenant-1"]],
+  });
   args = Option.Rest({ name: "ALIAS KEY_NAME" });
 
   async run(ctx: McContext): Promise<number> {
-    const [aliasName, keyName, ...rest] = this.args;
-    if (keyName === undefined || keyName === "" || rest.length > 0) throw usageError("admin kms key create needs ALIAS and KEY_NAME.");
-    const alias = kmsAlias(ctx, aliasName);
-    const { client, isClientError } = await openKms(ctx, alias);
-    try {
-      await client.createKey(keyName);
-    } catch (err) {
-      throw mcError(isClientError(err) ? `Failed to create master key \`${keyName}\`.` : `Unable to reach the KMS of alias \`${alias.name}\`.`, err);
-    } finally {
-      client.close();
-    }
+    const [aliasName, keyName = ""] = this.positional(this.args, "ALIAS and KEY_NAME", 2);
+    await this.withKms(ctx, aliasName, `Failed to create master key \`${keyName}\`.`, ({ client }) => client.call("POST", `/v1/key/create/${seg(keyName)}`, {}));
     ctx.output.result({ status: "success", keyId: keyName }, `Created master key \`${keyName}\` successfully`);
     return 0;
   }

@@ -1,8 +1,8 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
 import { mcError, usageError } from "../../errors.js";
 import { kmsAlias, openKms } from "../../kms/kms-alias.js";
+import { KmsCommand } from "../../kms/kms-command.js";
 
 /** The fixed context bound to the test data key (kms.md §10). */
 const statusContext = new TextEncoder().encode("mc admin kms key status");
@@ -12,7 +12,7 @@ const statusContext = new TextEncoder().encode("mc admin kms key status");
  * generate a data key, decrypt it, compare. A failed step exits 1;
  * network and TLS failures are fatal.
  */
-export class AdminKmsKeyStatusCommand extends BaseCommand {
+export class AdminKmsKeyStatusCommand extends KmsCommand {
   static override paths = [["admin", "kms", "key", "status"]];
   static override usage = Command.Usage({ category: "Admin commands", description: "check that a KMS master key can encrypt and decrypt", examples: [["Check my-key", "$0 admin kms key status mykms my-key"]] });
   args = Option.Rest({ name: "ALIAS KEY_NAME" });
@@ -21,7 +21,7 @@ export class AdminKmsKeyStatusCommand extends BaseCommand {
     const [aliasName, keyName, ...rest] = this.args;
     if (keyName === undefined || keyName === "" || rest.length > 0) throw usageError("admin kms key status needs ALIAS and KEY_NAME (there is no default key).");
     const alias = kmsAlias(ctx, aliasName);
-    const { client, isClientError } = await openKms(ctx, alias);
+    const { client, isClientError } = await openKms(ctx, alias, this.enclave);
     const step = (err: unknown): string => {
       if (isClientError(err)) return err.message;
       throw mcError(`Unable to reach the KMS of alias \`${alias.name}\`.`, err);

@@ -11,6 +11,7 @@ import { startKmsNode } from "../kms-node.js";
 import { identityOfSeed, newApiKey, parseApiKey } from "../adapters/tls/api-key.js";
 import { identityOfCertificate } from "../adapters/tls/identity-of-cert.js";
 import { createKmsClient, KmsClientError } from "../client/kms-client.js";
+import { clusterView, clusterViewLines } from "./cluster-view.js";
 import { recoverCommand, recoverUsage } from "./recover.js";
 
 export const usage = `Usage: kms <command>
@@ -27,7 +28,8 @@ Commands:
   identity of CERT.pem      print the identity of a certificate
   cluster add HOST:PORT     add a (fresh, running) node to the cluster
   cluster remove HOST:PORT  remove a node from the cluster
-  cluster status            members, leader, term, indexes, lag, round trips
+  cluster status            members, leader, term, indexes, lag, round trips,
+                            as the leader sees them (asked of it from any node)
       cluster commands take --server HOST:PORT (default 127.0.0.1:7373),
       --api-key KEY (or KMS_API_KEY) and --ca FILE (or KMS_CA)
   recover --config FILE     check a stopped node's data directory (or --data DIR);
@@ -80,14 +82,6 @@ export async function serverCommand(args: readonly string[]): Promise<number> {
   return waitForSignal(() => node.close());
 }
 
-interface ClusterStatusBody {
-  leader_id: string;
-  term: number;
-  commit_index: number;
-  nodes: { id: string; host: string; role: string; up: boolean; last_contact_ms: number; applied_index: number; lag: number; rtt_ms: number }[];
-  warnings?: string[];
-}
-
 /** --server is HOST:PORT or https://HOST[:PORT]; anything else is one clear line here, not a URL parser's stack later. */
 function serverOf(value: string): string {
   let url: URL | undefined;
@@ -120,11 +114,9 @@ export async function clusterCommand(sub: string, args: readonly string[], out: 
   const client = await createKmsClient({ server, apiKey, ...(ca ? { ca } : {}) });
   try {
     if (sub === "status") {
-      const s = await client.call<ClusterStatusBody>("GET", "/v1/cluster/status");
-      out(`leader ${s.leader_id || "(none)"}  term ${s.term}  commit ${s.commit_index}`);
-      out(["id", "host", "role", "up", "applied", "lag", "rtt_ms", "last_contact_ms"].join("\t"));
-      for (const n of s.nodes) out([n.id, n.host, n.role, n.up ? "yes" : "no", n.applied_index, n.lag, n.rtt_ms.toFixed(2), n.last_contact_ms].join("\t"));
-      for (const w of s.warnings ?? []) out(`warning: ${w}`);
+      // The leader's view, asked of the leader even when --server names a follower (clusterView says why when it cannot).
+      const view = await clusterView(client, server, (leader) => createKmsClient({ server: leader, apiKey, ...(ca ? { ca } : {}) }));
+      for (const line of clusterViewLines(view)) out(line);
       return 0;
     }
     const r = await client.call<{ nodes: string[] }>("POST", `/v1/cluster/${sub}`, { host });
