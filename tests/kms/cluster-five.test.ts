@@ -1,41 +1,19 @@
 // A 5-node KMS cluster as real processes: leadership handed over through
 // Connect, writes served with two nodes down, refused (503) with three down
 // while crypto on existing keys still works, and full recovery afterwards.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createKmsClient, type KmsClient } from "@mc/kms";
 import { NodeRole } from "@mc/kms/gen/kms/v1/cluster_pb.js";
-import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
-import { writeServerCerts } from "../harness/tls-certs.js";
 import { waitFor } from "../harness/wait-for.js";
-import { agreedLeader, apiKeyOf, connectCluster, idOf, startMember, statusOf, waitReady, writeClusterConfigs, type Member } from "./cluster-harness.js";
+import { agreedLeader, apiKeyOf, connectCluster, idOf, startMember, statusOf, waitReady, emptyClusterCtx, setUpCluster, tearDownCluster, type ClusterCtx, type Member } from "./cluster-harness.js";
 import { getStatus } from "./kms-harness.js";
 
-interface Ctx {
-  dir: string;
-  nats: NatsNode | undefined;
-  ca: Buffer;
-  members: Member[];
-}
+const five = suite<ClusterCtx>("kms cluster (5 processes over nats-server)", emptyClusterCtx());
 
-const five = suite<Ctx>("kms cluster (5 processes over nats-server)", { dir: "", nats: undefined, ca: Buffer.alloc(0), members: [] });
+five.before((ctx) => setUpCluster(ctx, "kms-five-", 5));
 
-five.before(async (ctx) => {
-  ctx.dir = await mkdtemp(join(tmpdir(), "kms-five-"));
-  ctx.nats = await startNatsServer();
-  const certs = await writeServerCerts(join(ctx.dir, "certs"));
-  ctx.ca = await readFile(certs.caFile);
-  ctx.members = await writeClusterConfigs(ctx.dir, 5, ctx.nats.url, certs);
-});
-
-five.after(async (ctx) => {
-  for (const m of ctx.members) await m.proc?.kill();
-  await ctx.nats?.stop();
-  await rm(ctx.dir, { recursive: true, force: true });
-});
+five.after(tearDownCluster);
 
 const message = (body: Buffer): string => (JSON.parse(body.toString()) as { message: string }).message;
 

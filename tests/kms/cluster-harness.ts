@@ -1,6 +1,7 @@
 // Shared by the real-process cluster tests: configs for N founding nodes over
 // one nats-server, start/ready helpers and the "one agreed leader" probe.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect } from "node:tls";
 import { createClient } from "@connectrpc/connect";
@@ -8,8 +9,9 @@ import { createConnectTransport } from "@connectrpc/connect-node";
 import { clientCertificateOf, parseApiKey, type KmsClient } from "@mc/kms";
 import { ClusterService } from "@mc/kms/gen/kms/v1/cluster_pb.js";
 import { freePort } from "../harness/free-port.js";
+import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
 import { startProcess, type Started } from "../harness/processes.js";
-import type { CertFiles } from "../harness/tls-certs.js";
+import { writeServerCerts, type CertFiles } from "../harness/tls-certs.js";
 import { waitFor } from "../harness/wait-for.js";
 import { getStatus, kmsBin } from "./kms-harness.js";
 
@@ -116,4 +118,31 @@ export async function connectCluster(m: Member, ca: Buffer, apiKey: string) {
   const cert = await clientCertificateOf(parseApiKey(apiKey) ?? new Uint8Array(0));
   const transport = createConnectTransport({ baseUrl: `https://${m.host}`, httpVersion: "1.1", nodeOptions: { ca, cert: cert.cert, key: cert.key } });
   return createClient(ClusterService, transport);
+}
+
+/** What a real-process cluster suite holds: its folder, nats-server, certificates and members. */
+export interface ClusterCtx {
+  dir: string;
+  nats: NatsNode | undefined;
+  certs: CertFiles | undefined;
+  ca: Buffer;
+  members: Member[];
+}
+
+export const emptyClusterCtx = (): ClusterCtx => ({ dir: "", nats: undefined, certs: undefined, ca: Buffer.alloc(0), members: [] });
+
+/** A temp folder, one nats-server, server certificates and `count` founding configs (nodes not started). */
+export async function setUpCluster(ctx: ClusterCtx, prefix: string, count: number): Promise<void> {
+  ctx.dir = await mkdtemp(join(tmpdir(), prefix));
+  ctx.nats = await startNatsServer();
+  ctx.certs = await writeServerCerts(join(ctx.dir, "certs"));
+  ctx.ca = await readFile(ctx.certs.caFile);
+  ctx.members = await writeClusterConfigs(ctx.dir, count, ctx.nats.url, ctx.certs);
+}
+
+/** Kills every member, stops nats-server and removes the folder. */
+export async function tearDownCluster(ctx: ClusterCtx): Promise<void> {
+  for (const m of ctx.members) await m.proc?.kill();
+  await ctx.nats?.stop();
+  if (ctx.dir !== "") await rm(ctx.dir, { recursive: true, force: true });
 }

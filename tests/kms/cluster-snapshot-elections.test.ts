@@ -3,44 +3,23 @@
 // event loop and ready loop for most of a second, long enough for heartbeats
 // to miss the 150–300 ms election timeout. 50,000 creations cross the
 // snapshot interval five times; the election counter must not move.
-import { mkdtemp, open, readFile, rm } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { request } from "node:https";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createKmsClient, type KmsClient } from "@mc/kms";
-import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
-import { writeServerCerts, type CertFiles } from "../harness/tls-certs.js";
-import { agreedLeader, apiKeyOf, startMember, waitReady, writeClusterConfigs, type Member } from "./cluster-harness.js";
-
-interface Ctx {
-  dir: string;
-  nats: NatsNode | undefined;
-  certs: CertFiles | undefined;
-  ca: Buffer;
-  members: Member[];
-}
+import { agreedLeader, apiKeyOf, startMember, waitReady, emptyClusterCtx, setUpCluster, tearDownCluster, type ClusterCtx, type Member } from "./cluster-harness.js";
 
 const total = 50_000;
 // Enough requests in flight to finish in about a minute on two cores.
 const concurrency = 48;
 
-const snapshots = suite<Ctx>("kms cluster: snapshots hold no elections", { dir: "", nats: undefined, certs: undefined, ca: Buffer.alloc(0), members: [] });
+const snapshots = suite<ClusterCtx>("kms cluster: snapshots hold no elections", emptyClusterCtx());
 
-snapshots.before(async (ctx) => {
-  ctx.dir = await mkdtemp(join(tmpdir(), "kms-snap-elections-"));
-  ctx.nats = await startNatsServer();
-  ctx.certs = await writeServerCerts(join(ctx.dir, "certs"));
-  ctx.ca = await readFile(ctx.certs.caFile);
-  ctx.members = await writeClusterConfigs(ctx.dir, 3, ctx.nats.url, ctx.certs);
-});
+snapshots.before((ctx) => setUpCluster(ctx, "kms-snap-elections-", 3));
 
-snapshots.after(async (ctx) => {
-  for (const m of ctx.members) await m.proc?.kill();
-  await ctx.nats?.stop();
-  await rm(ctx.dir, { recursive: true, force: true });
-});
+snapshots.after(tearDownCluster);
 
 /** The public metrics page of a node (no client certificate needed). */
 function metricsOf(m: Member, ca: Buffer): Promise<string> {

@@ -1,47 +1,27 @@
 // A 3-node KMS cluster as real processes over a real nats-server: kill -9 the
 // leader during a stream of key creations, a new leader takes over, and once
 // the old node returns every acknowledged creation is on all three nodes.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createKmsClient, type KmsClient } from "@mc/kms";
 import { freePort } from "../harness/free-port.js";
-import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
-import { writeServerCerts, type CertFiles } from "../harness/tls-certs.js";
+import { writeServerCerts } from "../harness/tls-certs.js";
 import { waitFor } from "../harness/wait-for.js";
-import { agreedLeader, apiKeyOf, idOf, startMember as start, statusOf, tlsAnswers, waitReady, writeClusterConfigs, type Member } from "./cluster-harness.js";
+import { agreedLeader, apiKeyOf, idOf, startMember as start, statusOf, tlsAnswers, waitReady, emptyClusterCtx, setUpCluster, tearDownCluster, type ClusterCtx, type Member } from "./cluster-harness.js";
 import { getStatus, runKmsCli } from "./kms-harness.js";
 
-interface Ctx {
-  dir: string;
-  nats: NatsNode | undefined;
-  certs: CertFiles | undefined;
-  ca: Buffer;
-  members: Member[];
-}
+const cluster = suite<ClusterCtx>("kms cluster (3 processes over nats-server)", emptyClusterCtx());
 
-const cluster = suite<Ctx>("kms cluster (3 processes over nats-server)", { dir: "", nats: undefined, certs: undefined, ca: Buffer.alloc(0), members: [] });
+cluster.before((ctx) => setUpCluster(ctx, "kms-cluster-", 3));
 
-cluster.before(async (ctx) => {
-  ctx.dir = await mkdtemp(join(tmpdir(), "kms-cluster-"));
-  ctx.nats = await startNatsServer();
-  ctx.certs = await writeServerCerts(join(ctx.dir, "certs"));
-  ctx.ca = await readFile(ctx.certs.caFile);
-  ctx.members = await writeClusterConfigs(ctx.dir, 3, ctx.nats.url, ctx.certs);
-});
+cluster.after(tearDownCluster);
 
-cluster.after(async (ctx) => {
-  for (const m of ctx.members) await m.proc?.kill();
-  await ctx.nats?.stop();
-  await rm(ctx.dir, { recursive: true, force: true });
-});
-
-const ready = (ctx: Ctx, m: Member): Promise<void> => waitReady(ctx.ca, m);
+const ready = (ctx: ClusterCtx, m: Member): Promise<void> => waitReady(ctx.ca, m);
 
 /** Starts a non-member node from `yaml` (a member's config moved to a new port, then `edit`ed), runs `check`, stops it. */
-async function withExtraNode(ctx: Ctx, yaml: string, name: string, edit: (yaml: string, self: string) => string, check: (m: Member) => Promise<void>): Promise<void> {
+async function withExtraNode(ctx: ClusterCtx, yaml: string, name: string, edit: (yaml: string, self: string) => string, check: (m: Member) => Promise<void>): Promise<void> {
   const port = await freePort();
   const host = `127.0.0.1:${port}`;
   const hostLine = /^ {2}host: (.*)$/m.exec(yaml)?.[1] ?? "";

@@ -81,10 +81,10 @@ help("should list each top-level command once, on one line, and the global flags
 });
 
 help("should name an unknown subcommand with suggestions, never an empty 'did you mean'", async () => {
-  const r = await mc(["admin", "kms", "key", "delete"]);
+  const r = await mc(["admin", "kms", "key", "purge"]);
   assert.is(r.code, 1);
   assert.is(r.stdout, "");
-  assert.is(r.stderr.split("\n")[0], "mc: <ERROR> `delete` is not a recognized command. Get help using `--help` flag.");
+  assert.is(r.stderr.split("\n")[0], "mc: <ERROR> `purge` is not a recognized command. Get help using `--help` flag.");
   assert.not.match(r.stderr, /did you mean one of:\s*$/i);
   const near = await mc(["admin", "kms", "key", "lst"]);
   assert.is(near.code, 1);

@@ -13,6 +13,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startGatewayEnv, type GatewayEnv } from "../releases/gateway-env.js";
 import { makeReleaseDir } from "../releases/release-dir.js";
+import { waitFor } from "../harness/wait-for.js";
 import { cleanEnv, jsonLines, repoRoot, runMc, type McResult } from "./mc-runner.js";
 
 interface Ctx {
@@ -99,8 +100,9 @@ test("a signature from another key is refused with exit 255", async (ctx) => {
 });
 
 test("a tampered checksum or a corrupted download exits 255; a malformed checksum file too", async (ctx) => {
-  const dir = join(ctx.env.root, "releases", "client", "mc", "release", platform);
-  const sumFile = join(dir, "mc.sha256sum");
+  // The gateway serves the latest alias from the catalog's release, so the damage goes there.
+  const dir = join(ctx.env.root, "releases", "client", "mc", "release", platform, "archive");
+  const sumFile = join(dir, `mc.${sampleLatest}.sha256sum`);
   const original = await readFile(sumFile, "utf8");
   try {
     await writeFile(sumFile, `${"0".repeat(64)} mc.${sampleLatest}\n`);
@@ -136,6 +138,8 @@ test("a release build updates itself to a newer published release build; a build
   await releaseBuild(newRelease, join(ctx.work, "new-mc"));
   await copyFile(join(ctx.work, "new-mc"), join(src, platform, "mc"));
   await runPublish({ store: ctx.env.store, keyFile: join(ctx.env.root, "minisign.key"), product: "client", component: "mc", releaseId: newRelease, from: src });
+  // Written straight into the store, as a CI job would: the service notices within 2 s.
+  await waitFor(async () => (await (await fetch(`${ctx.env.base}/api/releases/client/latest`)).text()).includes(newRelease), { what: "the new release live", timeoutMs: 10000 });
 
   const updated = await runFile(ctx, installed, ["update"], { MC_UPDATE_MINISIGN_PUBKEY: ctx.pubkey });
   assert.is(updated.code, 1, updated.stderr);

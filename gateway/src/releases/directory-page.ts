@@ -1,5 +1,21 @@
-import { iecSize, indexDate } from "./notes-index-page.js";
 import { escapeHtml, renderPage } from "./page-shell.js";
+
+/** IEC sizes as the anchor's fancyindex shows them (`1.2 KiB`). */
+export function iecSize(bytes: number): string {
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** `YYYY-MM-DD HH:MM` in UTC. */
+export function indexDate(iso: string): string {
+  return iso.slice(0, 16).replace("T", " ");
+}
 
 /** One row of a browsable index: a folder (name ends with "/") or a file. */
 export interface DirectoryEntry {

@@ -1,6 +1,6 @@
 import type { Product } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { layout, urlOf } from "@mc/releases";
-import { indexDate } from "./notes-index-page.js";
+import { indexDate } from "./directory-page.js";
 import { escapeHtml, renderPage } from "./page-shell.js";
 
 /** `{base}/` in JSON: every product with its page, feeds, API and download indexes. */

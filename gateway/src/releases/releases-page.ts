@@ -1,6 +1,6 @@
 import { releaseAnchors } from "@mc/releases";
 import type { Download, Release } from "@mc/releases/gen/releases/v1/releases_pb.js";
-import { iecSize } from "./notes-index-page.js";
+import { iecSize } from "./directory-page.js";
 import { escapeHtml, renderPage } from "./page-shell.js";
 
 export const releasesPageScript = "/_assets/releases-page.js";
