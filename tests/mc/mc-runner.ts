@@ -19,7 +19,17 @@ export interface RunOptions {
   readonly env?: Record<string, string | undefined>;
   readonly input?: string | Buffer;
   readonly cwd?: string;
+  /** Kill and fail a run that has not exited by then (default 45 s). */
+  readonly hangMs?: number;
 }
+
+/**
+ * A command that finished its work but keeps the process alive (an unread
+ * response holding a keep-alive socket until the server's idle timeout, a
+ * minute on RGW) is a hang to its user; every run in the suite is bounded
+ * below that timeout so the whole class fails loudly.
+ */
+const defaultHangMs = 45_000;
 
 /** The environment of a test run: nothing of the developer's MC_* settings leaks in. */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
@@ -40,6 +50,12 @@ export function spawnMc(args: readonly string[], options: RunOptions = {}): Chil
 export function runMc(args: readonly string[], options: RunOptions = {}): Promise<McResult> {
   return new Promise((resolve, reject) => {
     const child = spawnMc(args, options);
+    const hangMs = options.hangMs ?? defaultHangMs;
+    const hang = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`mc ${args.join(" ")} did not exit within ${hangMs / 1000} s`));
+    }, hangMs);
+    child.once("close", () => clearTimeout(hang));
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout?.on("data", (c: Buffer) => out.push(c));

@@ -1,4 +1,6 @@
 import { s3Code, usageError } from "../errors.js";
+import { s3Escape } from "../storage/s3-escape.js";
+import { s3Call } from "./s3-request.js";
 import type { S3Target } from "./versions-target.js";
 
 /** `"k1=v1&k2=v2"` (URL query form, as upstream parses it) as a tag map; a clear usage error otherwise. */
@@ -41,9 +43,14 @@ export async function writeTags(t: S3Target, tags: Record<string, string>, versi
   else await t.client.setObjectTagging(t.bucket, t.key, tags, versionId ? { versionId } : undefined);
 }
 
+/**
+ * DeleteBucketTagging / DeleteObjectTagging as our own request: the SDK's
+ * removeTagging leaves the response unread, which keeps the keep-alive socket
+ * (and so the process) alive until the server's idle timeout, a minute on RGW.
+ */
 export async function removeTags(t: S3Target, versionId?: string): Promise<void> {
-  if (t.key === "") await t.client.removeBucketTagging(t.bucket);
-  else await t.client.removeObjectTagging(t.bucket, t.key, versionId ? { versionId } : ({} as { versionId: string }));
+  const query = versionId ? `tagging&versionId=${s3Escape(versionId)}` : "tagging";
+  await s3Call(t.client, { method: "DELETE", bucket: t.bucket, ...(t.key === "" ? {} : { key: t.key }), query, expect: [200, 204] });
 }
 
 /** Upstream's `tag list` text: `Name` then one `key : value` row per tag, colons aligned. */
