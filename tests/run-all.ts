@@ -1,9 +1,11 @@
 // The test command (`npm test`): runs every uvu suite of every workspace, each
 // group in a child process of its own (a crashed or hung group cannot take
-// the others down), streams their output, and ends with one summary line.
+// the others down), and ends with one summary line. Groups run two at a time
+// (TEST_JOBS), except those marked `// run-all: alone`, which run first, one by one.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -53,9 +55,26 @@ function parse(output: string): Tally | undefined {
   return { passed: Number(passed[1]), failed: Number(total[1]) - Number(passed[1]), skipped: Number(skipped?.[1] ?? 0) };
 }
 
-function runGroup(group: Group): Promise<Tally> {
+/** A group marked `// run-all: alone` in its first lines measures timing (elections, failover, 2 s visibility): no other group runs beside it. */
+function runsAlone(group: Group): boolean {
+  if (!group.label.startsWith("tests/")) return false;
+  return /^\/\/ run-all: alone\b/m.test(readFileSync(join(root, group.label), "utf8").slice(0, 4096));
+}
+
+interface Finished {
+  readonly tally: Tally;
+  readonly seconds: number;
+}
+
+/**
+ * Runs one group; alone, its output streams as it comes; beside others, it is
+ * held and printed whole when the group ends, so groups never interleave.
+ */
+function runGroup(group: Group, stream: boolean): Promise<Finished> {
   return new Promise((resolve) => {
-    process.stdout.write(`\n=== ${group.label}\n`);
+    const started = Date.now();
+    const header = `\n=== ${group.label}\n`;
+    if (stream) process.stdout.write(header);
     const child = spawn(process.execPath, ["--import", "tsx", uvu, group.dir, group.pattern], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
@@ -64,36 +83,56 @@ function runGroup(group: Group): Promise<Tally> {
     let output = "";
     const relay = (chunk: Buffer, to: NodeJS.WriteStream): void => {
       output += chunk.toString();
-      to.write(chunk);
+      if (stream) to.write(chunk);
     };
     child.stdout.on("data", (c: Buffer) => relay(c, process.stdout));
     child.stderr.on("data", (c: Buffer) => relay(c, process.stderr));
     const timer = setTimeout(() => {
-      process.stderr.write(`\n${group.label}: still running after ${groupTimeoutMs / 60000} minutes, killed\n`);
+      output += `\n${group.label}: still running after ${groupTimeoutMs / 60000} minutes, killed\n`;
+      if (stream) process.stderr.write(`\n${group.label}: still running after ${groupTimeoutMs / 60000} minutes, killed\n`);
       child.kill("SIGKILL");
     }, groupTimeoutMs);
     child.on("close", (code) => {
       clearTimeout(timer);
       const tally = parse(output) ?? { passed: 0, failed: 0, skipped: 0 };
+      let tail = "";
       if (code !== 0 && tally.failed === 0) {
-        process.stderr.write(`\n${group.label}: exited with ${code ?? "a signal"} outside any test: counted as one failure\n`);
+        tail = `\n${group.label}: exited with ${code ?? "a signal"} outside any test: counted as one failure\n`;
         tally.failed += 1;
       }
-      resolve(tally);
+      const seconds = (Date.now() - started) / 1000;
+      if (!stream) process.stdout.write(header + output);
+      process.stdout.write(`${tail}--- ${group.label}: ${seconds.toFixed(1)} s\n`);
+      resolve({ tally, seconds });
     });
   });
 }
 
+// Two groups at a time by default (the suite is mostly waiting on real peers);
+// TEST_JOBS=1 runs everything one after another.
+const jobs = Math.max(1, Number(process.env["TEST_JOBS"] ?? Math.min(2, availableParallelism())));
 const filter = process.argv[2];
 const all: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failedGroups: string[] = [];
-for (const group of groups(filter)) {
-  const tally = await runGroup(group);
-  all.passed += tally.passed;
-  all.failed += tally.failed;
-  all.skipped += tally.skipped;
-  if (tally.failed > 0) failedGroups.push(relative(root, join(root, group.label)));
-}
+const record = (group: Group, f: Finished): void => {
+  all.passed += f.tally.passed;
+  all.failed += f.tally.failed;
+  all.skipped += f.tally.skipped;
+  if (f.tally.failed > 0) failedGroups.push(group.label);
+};
+const selected = groups(filter);
+const alone = selected.filter(runsAlone);
+const shared = selected.filter((g) => !alone.includes(g));
+// Timing-sensitive groups first, each on a quiet machine; then the rest in a pool.
+for (const group of alone) record(group, await runGroup(group, true));
+let next = 0;
+const worker = async (): Promise<void> => {
+  while (next < shared.length) {
+    const group = shared[next++] as Group;
+    record(group, await runGroup(group, jobs === 1));
+  }
+};
+await Promise.all(Array.from({ length: Math.min(jobs, shared.length) }, worker));
 if (failedGroups.length > 0) process.stdout.write(`\nfailing groups: ${failedGroups.join(", ")}\n`);
 const skipped = all.skipped > 0 ? `, ${all.skipped} skipped` : "";
 process.stdout.write(`\n${all.passed} passed, ${all.failed} failed${skipped}\n`);

@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 import { connectNatsBus } from "@mc/shared";
 import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
 import { defineRunnerSuite } from "./runner-suite.js";

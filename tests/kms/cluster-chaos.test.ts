@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // Acceptance of issue 27, Jepsen style: writers create uniquely named keys
 // through the real client library while a seeded nemesis kills (-9) and
 // pauses the leader and followers and kills NATS servers. Once healed and

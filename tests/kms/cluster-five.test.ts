@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // A 5-node KMS cluster as real processes: leadership handed over through
 // Connect, writes served with two nodes down, refused (503) with three down
 // while crypto on existing keys still works, and full recovery afterwards.

@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // Issue 27, item 1: a 3-node cluster must not hold elections when nothing
 // fails. Taking a snapshot (every 10,000 entries) once blocked every node's
 // event loop and ready loop for most of a second, long enough for heartbeats

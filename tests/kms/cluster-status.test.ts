@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // Found 4 of issue 20: `kms cluster status` against a follower used to print
 // the follower's own view (the leader and the other peer `up no`,
 // `applied -1`). From any node it now prints the leader's view, asked of the

@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // A 3-node KMS cluster as real processes over a real nats-server: kill -9 the
 // leader during a stream of key creations, a new leader takes over, and once
 // the old node returns every acknowledged creation is on all three nodes.

@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 import { readdir } from "node:fs/promises";
 import { createPrng } from "@mc/consensus";
 import { suite } from "uvu";

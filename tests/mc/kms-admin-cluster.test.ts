@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // `mc admin kms` against a 3-node KMS cluster (real processes over a real
 // nats-server): a restricted identity made only through mc works on every
 // node and stops working on every node once deleted; `status` from each node

@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // Issue 17, Found 1 and 2 (acceptance): while 20 releases are published, two
 // gateways over NATS (and the embedded default) are polled every 20 ms; no
 // gateway ever names two releases for one catalog or goes back, and each
