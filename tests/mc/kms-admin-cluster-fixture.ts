@@ -1,14 +1,16 @@
 // A 3-node KMS cluster (real processes over a real nats-server) and an mc
 // config with a root alias per node (`n1`…`n3`) trusting the cluster's CA,
 // shared by the tests/mc/kms-admin-cluster* suites.
-import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createKmsClient, type KmsClient } from "@mc/kms";
 import * as assert from "uvu/assert";
+import { freePort } from "../harness/free-port.js";
 import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
 import { writeServerCerts, type CertFiles } from "../harness/tls-certs.js";
-import { apiKeyOf, startMember, waitReady, writeClusterConfigs, type Member } from "../kms/cluster-harness.js";
+import { waitFor } from "../harness/wait-for.js";
+import { apiKeyOf, startMember, tlsAnswers, waitReady, writeClusterConfigs, type Member } from "../kms/cluster-harness.js";
 import { runMc, type McResult } from "./mc-runner.js";
 
 export interface ClusterMcCtx {
@@ -53,4 +55,22 @@ export async function stopClusterForMc(ctx: ClusterMcCtx): Promise<void> {
   for (const m of ctx.members) await m.proc?.kill();
   await ctx.nats?.stop();
   await rm(ctx.dir, { recursive: true, force: true });
+}
+
+/**
+ * A node outside the cluster on a free port, configured as member 1 is but
+ * with its own address, the cluster's nodes unchanged (so it waits to be
+ * added) unless `edit` changes the YAML; started and listening.
+ */
+export async function startExtraNode(ctx: ClusterMcCtx, name: string, edit: (yaml: string, self: string) => string = (y) => y): Promise<Member> {
+  const port = await freePort();
+  const host = `127.0.0.1:${port}`;
+  const first = await readFile(ctx.members[0]?.configFile ?? "", "utf8");
+  const yaml = first.replace(/^address: .*$/m, `address: ${host}`).replace(/^ {2}host: .*$/m, `  host: ${host}`);
+  await mkdir(join(ctx.dir, name), { recursive: true });
+  const m: Member = { port, host, configFile: join(ctx.dir, name, "kms.yaml"), proc: undefined };
+  await writeFile(m.configFile, edit(yaml, host));
+  startMember(m);
+  await waitFor(() => tlsAnswers(port), { what: `${name} listening`, timeoutMs: 30000 });
+  return m;
 }
