@@ -43,7 +43,8 @@ export async function startClusterForMc(ctx: ClusterMcCtx, prefix: string): Prom
   ctx.ca = await readFile(ctx.certs.caFile);
   ctx.members = await writeClusterConfigs(ctx.dir, 3, ctx.nats.url, ctx.certs);
   for (const m of ctx.members) startMember(m);
-  for (const m of ctx.members) await waitReady(ctx.ca, m);
+  // Three processes compiling their sources at once take a while on a busy machine.
+  for (const m of ctx.members) await waitReady(ctx.ca, m, 60000);
   ctx.apiKey = apiKeyOf(ctx.members) ?? "";
   ctx.clients = await Promise.all(ctx.members.map((m) => createKmsClient({ server: m.host, ca: ctx.ca, apiKey: ctx.apiKey })));
   for (const [i, m] of ctx.members.entries()) ok(await mc(ctx, ["alias", "set", alias("n", i), `https://${m.host}`, "--api-key", ctx.apiKey]));

@@ -3,7 +3,7 @@
 // each member's applied index as that member reports it; the join checks
 // refuse as services/kms/README.md words them; a fresh node is added and
 // removed; with the leader killed the survivors show the new leader.
-import { readFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -11,7 +11,8 @@ import { freePort } from "../harness/free-port.js";
 import { waitFor } from "../harness/wait-for.js";
 import { agreedLeader, idOf, statusOf, waitReady } from "../kms/cluster-harness.js";
 import { alias, emptyClusterMcCtx, mc, ok, startClusterForMc, startExtraNode, stopClusterForMc, type ClusterMcCtx } from "./kms-admin-cluster-fixture.js";
-import { jsonLines, repoRoot } from "./mc-runner.js";
+import { recipeOf, runRecipe, writeShims } from "./kms-recipes.js";
+import { jsonLines, repoRoot, runMc } from "./mc-runner.js";
 
 interface StatusJson {
   leader: string;
@@ -57,7 +58,7 @@ test("status from each node: the same leader, term and commit index, and each me
   assert.ok(text.startsWith(`leader ${leader.id}  term ${leader.term}  commit ${first.commitIndex}  (as seen by the leader `), text);
 });
 
-test("cluster add refuses as services/kms/README.md words it (unreachable, another HSM key, a node with data), then adds a fresh node and removes it", async (ctx) => {
+test("cluster add refuses as services/kms/README.md words it (unreachable, another HSM key, a node with data); the docs' recipes add a fresh node and remove it", async (ctx) => {
   await agreedLeader(ctx.clients);
   const readme = await readFile(join(repoRoot, "services", "kms", "README.md"), "utf8");
   assert.not.match(readme, /not checked/i, "the README says which join checks run");
@@ -88,20 +89,38 @@ test("cluster add refuses as services/kms/README.md words it (unreachable, anoth
   }
   assert.is((await statusJson(ctx, 0)).nodes.length, 3, "no refused node was added");
 
+  // The recipes of docs/operations.md "Adding and removing cluster nodes", verbatim, with the root alias `kms` on member 1.
+  const home = join(ctx.dir, "recipes");
+  await mkdir(home, { recursive: true });
+  const bin = await writeShims(ctx.dir);
+  ok(await runMc(["alias", "set", "kms", `https://${ctx.members[0]?.host ?? ""}`, "--api-key", ctx.apiKey], { env: { HOME: home } }));
+  await copyFile(ctx.certs?.caFile ?? "", join(home, ".mc", "certs", "CAs", "kms.crt"));
   const fresh = await startExtraNode(ctx, "fresh");
+  const recipe = async (name: string) => {
+    const r = await runRecipe(await recipeOf("docs/operations.md", name), { home, cwd: home, bin, host: ctx.members[0]?.host ?? "", replace: { "kms4.example.net:7373": fresh.host } });
+    assert.is(r.code, 0, `${name}: ${r.stderr}${r.stdout}`);
+    return r.stdout;
+  };
   try {
-    const added = jsonLines(ok(await mc(ctx, ["admin", "kms", "cluster", "add", "n3", fresh.host, "--json"])).stdout)[0] ?? {};
-    assert.equal({ ...added, nodes: (added["nodes"] as string[]).sort() }, { status: "success", host: fresh.host, nodes: [...ctx.members.map((m) => m.host), fresh.host].sort() });
+    const added = await recipe("kms-cluster-add");
+    assert.ok(added.startsWith(`Added node \`${fresh.host}\` to the KMS cluster.\nMembers:\n`), added);
+    for (const m of [...ctx.members, fresh]) assert.ok(added.includes(`\n  ${m.host}\n`), `${m.host} listed`);
+    assert.match(added, /\nleader \S+ {2}term \d+ {2}commit \d+ {2}\(as seen by the leader /);
     await waitReady(ctx.ca, fresh);
     await waitFor(async () => (await statusJson(ctx, 0)).nodes.find((n) => n.host === fresh.host)?.up === true, { what: "the new member up in the status", timeoutMs: 20000 });
-    const removed = ok(await mc(ctx, ["admin", "kms", "cluster", "remove", "n1", fresh.host]));
-    const [done, members, ...listed] = removed.stdout.trimEnd().split("\n");
-    assert.is(`${done ?? ""}\n${members ?? ""}`, `Removed node \`${fresh.host}\` from the KMS cluster.\nMembers:`);
-    assert.equal(listed.sort(), ctx.members.map((m) => `  ${m.host}`).sort());
+    // Adding a member again changes nothing and answers the members.
+    const again = jsonLines(ok(await mc(ctx, ["admin", "kms", "cluster", "add", "n2", fresh.host, "--json"])).stdout)[0] ?? {};
+    assert.equal({ ...again, nodes: (again["nodes"] as string[]).sort() }, { status: "success", host: fresh.host, nodes: [...ctx.members.map((m) => m.host), fresh.host].sort() });
+    const removed = await recipe("kms-cluster-remove");
+    assert.ok(removed.startsWith(`Removed node \`${fresh.host}\` from the KMS cluster.\nMembers:\n`), removed);
+    assert.not.ok(removed.split("\n").slice(0, 5).includes(`  ${fresh.host}`));
     assert.equal((await statusJson(ctx, 1)).nodes.map((n) => n.host).sort(), ctx.members.map((m) => m.host).sort());
   } finally {
     await fresh.proc?.kill();
   }
+  const notMember = await mc(ctx, ["admin", "kms", "cluster", "remove", "n1", fresh.host, "--json"]);
+  assert.is(notMember.code, 1);
+  assert.is((jsonLines(notMember.stdout)[0]?.["error"] as { cause: { message: string } }).cause.message, `kms: node '${fresh.host}' is not a member of the cluster`);
   const bad = await mc(ctx, ["admin", "kms", "cluster", "add", "n1", "https://kms4.example.net:7373"]);
   assert.is(bad.code, 1);
   assert.match(bad.stderr, /is not HOST:PORT/);
