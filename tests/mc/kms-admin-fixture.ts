@@ -36,7 +36,8 @@ export async function startKmsForMc(ctx: Ctx): Promise<void> {
 }
 
 export async function stopKmsForMc(ctx: Ctx): Promise<void> {
-  await ctx.node.proc.stop();
-  await ctx.fx.cleanup();
-  await rm(ctx.root, { recursive: true, force: true });
+  // Tolerates a set-up that failed half way, so that its error is the one reported.
+  await ctx.node?.proc.stop();
+  await ctx.fx?.cleanup();
+  if (ctx.root) await rm(ctx.root, { recursive: true, force: true });
 }

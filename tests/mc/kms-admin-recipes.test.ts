@@ -1,8 +1,10 @@
 // The KMS recipes of docs/operations.md and services/kms/README.md, run
 // verbatim against a real KMS process (tests/mc/kms-recipes.ts), and the
 // identity-without-policy fix (issue 20, Found 2).
+import { execFile } from "node:child_process";
 import { copyFile, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { newApiKey } from "@mc/kms";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -32,6 +34,11 @@ test("the docs' recipes run verbatim (operations.md, services/kms/README.md)", a
   const restricted = await run("docs/operations.md", "kms-restricted-identity");
   assert.match(restricted.stdout, /Policies: app-keys\nIdentity: h1:/);
   assert.match(restricted.stdout, /Key: app-1\n {3}- Encryption ✔\n {3}- Decryption ✔\n/);
+  // The mTLS recipe: a client certificate of the service's own (not an API key), in the working folder.
+  await promisify(execFile)("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", join(cwd, "client.key"), "-out", join(cwd, "client.crt"), "-subj", "/CN=billing", "-days", "2"]);
+  const mtls = await run("docs/operations.md", "kms-mtls-identity");
+  assert.match(mtls.stdout, /Identity: h1:\S+\nPolicies: app-keys\nIsAdmin: false\n/);
+  assert.match(mtls.stdout, /Key: app-1\n {3}- Encryption ✔\n {3}- Decryption ✔\n$/);
   const readme = await run("services/kms/README.md", "kms-readme-admin", { KMS_API_KEY: ctx.node.rootApiKey ?? "", KMS_CA: ctx.fx.certs.caFile });
   assert.match(readme.stdout, /Key: app-key\nVersion: 1\n/);
 });

@@ -1,10 +1,14 @@
 // `mc admin kms` as the one place for KMS administration (issue 20), against
 // one real KMS process started by the harness: policies, identities with
 // their API keys, enclaves, keys with versions, status and metrics.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { identityOfSeed, newApiKey, parseApiKey } from "@mc/kms";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { waitFor } from "../harness/wait-for.js";
+import { runKmsCli } from "../kms/kms-harness.js";
 import { line, mc, ok, startKmsForMc, stopKmsForMc, type Ctx } from "./kms-admin-fixture.js";
 import { jsonLines, spawnMc } from "./mc-runner.js";
 
@@ -75,6 +79,29 @@ test("Found 3: identity info without IDENTITY shows the caller's own identity, e
   const other = await mc(ctx, ["admin", "kms", "identity", "info", "narrow", id]);
   assert.is(other.code, 1);
   assert.match(other.stderr, /not authorized: insufficient permissions/);
+});
+
+test("mTLS identities keep working: a client certificate's identity, registered through mc, used by an alias with that certificate", async (ctx) => {
+  const cert = join(ctx.root, "svc.crt");
+  const key = join(ctx.root, "svc.key");
+  await promisify(execFile)("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key, "-out", cert, "-subj", "/CN=billing service", "-days", "2"]);
+  const of = await runKmsCli(["identity", "of", cert]);
+  assert.is(of.code, 0, of.stderr);
+  const id = of.stdout.trim();
+  assert.match(id, /^h1:[A-Za-z0-9_-]{43}$/);
+  ok(await mc(ctx, ["admin", "kms", "policy", "create", "kms", "svc-keys", "--allow", "/v1/key/generate/svc-*", "--allow", "/v1/key/decrypt/svc-*"]));
+  ok(await mc(ctx, ["admin", "kms", "key", "create", "kms", "svc-1"]));
+  assert.equal(line(ok(await mc(ctx, ["admin", "kms", "identity", "create", "kms", id, "--policy", "svc-keys", "--json"]))), { status: "success", identity: id, policies: ["svc-keys"], isAdmin: false });
+  assert.equal(line(ok(await mc(ctx, ["alias", "set", "svc", ctx.url, "--client-cert", cert, "--client-key", key, "--json"]))), { status: "success", alias: "svc", URL: ctx.url, path: "auto", clientCert: cert, clientKey: key });
+  assert.match(ok(await mc(ctx, ["alias", "list", "svc"])).stdout, new RegExp(`\n  ClientCert: ${cert}\n  ClientKey : ${key}\n`));
+  assert.is(line(ok(await mc(ctx, ["admin", "kms", "identity", "info", "svc", "--json"])))["identity"], id);
+  assert.is(ok(await mc(ctx, ["admin", "kms", "key", "status", "svc", "svc-1"])).stdout, "Key: svc-1\n   - Encryption ✔\n   - Decryption ✔\n");
+  const denied = await mc(ctx, ["admin", "kms", "key", "create", "svc", "svc-2"]);
+  assert.is(denied.code, 1);
+  assert.is(denied.stderr, "mc: <ERROR> Failed to create master key `svc-2`. not authorized: insufficient permissions.\n");
+  const half = await mc(ctx, ["alias", "set", "half", ctx.url, "--client-cert", cert]);
+  assert.is(half.code, 1);
+  assert.match(half.stderr, /--client-cert and --client-key go together/);
 });
 
 test("enclaves: a key created in one enclave is not found from another", async (ctx) => {

@@ -1,8 +1,8 @@
 // Runs the shell recipes of the KMS docs verbatim: a recipe is the ```sh
 // block after `<!-- recipe: NAME -->`. `mc` and `npx kms` resolve to this
 // checkout through shims on PATH; HOME is the test's, so `~/.mc` is its mc
-// config. The one substitution is the address: the docs name the default
-// 127.0.0.1:7373, the test's node listens on a free port.
+// config. The substitutions are addresses: the docs name the default
+// 127.0.0.1:7373 (and example hosts), the test's nodes listen on free ports.
 import { spawn } from "node:child_process";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -37,11 +37,14 @@ export interface RecipeRun {
   readonly bin: string;
   readonly host: string;
   readonly env?: Record<string, string | undefined>;
+  /** Further documented values and the test's own (e.g. a documented host name and the node's address). */
+  readonly replace?: Readonly<Record<string, string>>;
 }
 
 /** `bash -e -o pipefail` over the recipe (every line must succeed), with the address replaced. */
 export function runRecipe(recipe: string, r: RecipeRun): Promise<McResult> {
-  const script = recipe.replaceAll("127.0.0.1:7373", r.host);
+  let script = recipe.replaceAll("127.0.0.1:7373", r.host);
+  for (const [from, to] of Object.entries(r.replace ?? {})) script = script.replaceAll(from, to);
   return new Promise((resolve, reject) => {
     const child = spawn("bash", ["-e", "-o", "pipefail", "-c", script], {
       cwd: r.cwd,

@@ -25,6 +25,7 @@ import { RmCommand } from "./rm.js";
 import { StatCommand } from "./stat.js";
 import { UpdateCommand } from "./update.js";
 import { AdminInfoCommand } from "./admin/info.js";
+import { AdminKmsClusterAddCommand, AdminKmsClusterRemoveCommand } from "./admin/kms-cluster.js";
 import { AdminKmsIdentityInfoCommand } from "./admin/kms-identity-info.js";
 import { AdminKmsKeyCreateCommand } from "./admin/kms-key-create.js";
 import { AdminKmsKeyListCommand } from "./admin/kms-key-list.js";
@@ -104,6 +105,8 @@ export const commands = [
   AdminKmsPolicyListCommand,
   AdminKmsPolicyShowCommand,
   AdminKmsStatusCommand,
+  AdminKmsClusterAddCommand,
+  AdminKmsClusterRemoveCommand,
   UpdateCommand,
   ...versionCommands,
   ...bucketConfigCommands,

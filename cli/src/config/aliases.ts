@@ -11,6 +11,9 @@ export interface ResolvedAlias {
   readonly api: string;
   readonly path: string;
   readonly apiKey?: string;
+  /** KMS alias authenticated by a client certificate (mTLS identity): its PEM files. */
+  readonly clientCert?: string;
+  readonly clientKey?: string;
   /** "env" for MC_HOST_*, else the config file's path. */
   readonly src: string;
 }
@@ -72,6 +75,8 @@ export function fromConfig(name: string, a: AliasConfig, src: string): ResolvedA
     api: a.api ?? "S3v4",
     path: a.path ?? "auto",
     ...(a.apiKey === undefined ? {} : { apiKey: a.apiKey }),
+    ...(typeof a["clientCert"] === "string" ? { clientCert: a["clientCert"] } : {}),
+    ...(typeof a["clientKey"] === "string" ? { clientKey: a["clientKey"] } : {}),
     src,
   };
 }

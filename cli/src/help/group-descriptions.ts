@@ -7,6 +7,7 @@ export const groupDescriptions: Readonly<Record<string, string>> = {
   "admin kms identity": "manage KMS identities and their API keys",
   "admin kms policy": "manage KMS policies",
   "admin kms enclave": "manage KMS enclaves",
+  "admin kms cluster": "manage the members of a KMS cluster",
   alias: "manage server credentials in configuration file",
   anonymous: "manage anonymous access to buckets and objects",
   encrypt: "manage bucket encryption config",

@@ -1,14 +1,14 @@
 // `GET /v1/log/audit` is an endless NDJSON stream; the client library's
 // `call` buffers whole answers (and retries), so the stream has its own
-// request here, with the same API-key client certificate.
+// request here, with the alias's client certificate (its API key's or its own).
 import { request } from "node:https";
 import { createInterface } from "node:readline";
-import type { KmsLibModule } from "./kms-alias.js";
+import { certificateOf, type KmsCredential, type KmsLibModule } from "./kms-alias.js";
 
 export interface AuditFollow {
   readonly lib: KmsLibModule;
   readonly server: string;
-  readonly apiKey: string;
+  readonly credential: KmsCredential;
   readonly ca: string;
   readonly enclave: string | undefined;
   readonly signal: AbortSignal;
@@ -16,9 +16,7 @@ export interface AuditFollow {
 
 /** Calls `onLine` for each audit record until the server ends the stream (resolves) or `signal` aborts (resolves). */
 export async function followAudit(o: AuditFollow, onLine: (line: string) => void): Promise<void> {
-  const seed = o.lib.parseApiKey(o.apiKey);
-  if (!seed) throw new Error("invalid API key: expected k1:<base64url>");
-  const { cert, key } = await o.lib.clientCertificateOf(seed);
+  const { cert, key } = await certificateOf(o.lib, o.credential);
   const url = new URL(o.server.includes("://") ? o.server : `https://${o.server}`);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   return new Promise<void>((resolve, reject) => {

@@ -108,7 +108,7 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
     await hsm.close();
     throw err;
   }
-  const { node, cluster, kms, firstStart } = state;
+  const { node, cluster, kms, lease, firstStart } = state;
   let closing = false;
   // A founding node of a fresh cluster proposes the configured enclaves in the
   // background (they need a leader); it is not ready before they exist here.
@@ -153,7 +153,8 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
           raft: {
             status: () => cluster.status(),
             hosts: () => cluster.hosts(),
-            linearize: (timeoutMs?: number) => cluster.linearize(timeoutMs),
+            // Through the lease: every barrier a read passes renews it.
+            linearize: (timeoutMs?: number) => (lease && timeoutMs === undefined ? lease.barrier() : cluster.linearize(timeoutMs)),
             addMember: (host: string) => addMember(cluster, host),
             removeMember: (host: string) => removeMember(cluster, host),
             describe: () => cluster.describe(),
@@ -173,8 +174,11 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
     interceptors: [
       (next) => async (req) => {
         try {
-          // describe, list and policy read are linearizable in cluster mode (ReadIndex first).
-          if (cluster && /^(describe|list|read)/.test(req.method.name)) await cluster.linearize();
+          // describe, list and policy read are linearizable in cluster mode (ReadIndex first);
+          // everything else waits for a fresh authorisation lease (non-root callers only).
+          const raw = req.contextValues.get(rawRequestKey);
+          if (lease && /^(describe|list|read)/.test(req.method.name)) await lease.barrier();
+          else if (req.service.typeName !== "kms.v1.HealthService") await kms.fresh(raw ? infoOf(raw).identity : undefined);
           return await next(req);
         } catch (err) {
           throw toConnectError(err);

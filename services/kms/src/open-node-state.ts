@@ -9,6 +9,7 @@ import { startClusterNode, type ClusterNode } from "./adapters/cluster/cluster-n
 import { configFingerprint } from "./adapters/cluster/node-description.js";
 import { createLocalNode, type LocalNode } from "./adapters/storage/local-node.js";
 import { openDataDir, type OpenedDataDir } from "./adapters/storage/open-data-dir.js";
+import { createAuthLease, type AuthLease } from "./domain/auth-lease.js";
 import { createKms, type Kms } from "./domain/kms.js";
 
 export interface NodeStateOptions {
@@ -31,10 +32,20 @@ export interface NodeState {
   readonly node: LocalNode | ClusterNode;
   readonly cluster: ClusterNode | undefined;
   readonly kms: Kms;
+  /** Cluster mode: the authorisation lease (domain/auth-lease.ts); linearizable reads pass its barrier. */
+  readonly lease: AuthLease | undefined;
   readonly rootKey: Uint8Array;
   readonly firstStart: boolean;
   close(): Promise<void>;
 }
+
+/**
+ * How long a ReadIndex barrier lets a node authorise non-root callers on its
+ * replica. Longer: a revocation is answered later (this plus 10 %); shorter:
+ * nodes pass barriers more often, and without a leader stop serving
+ * non-root callers sooner. A second outlasts an election (150-300 ms).
+ */
+export const authLeaseMs = 1000;
 
 const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -92,6 +103,10 @@ export async function openNodeState(o: NodeStateOptions): Promise<NodeState> {
   } else {
     throw new StartupError("kms: cannot open data directory: no storage for this mode");
   }
-  const kms = createKms({ state: node.state, sink: node, crypto: createSodiumCrypto(opened.rootKey), rootIdentity: o.rootIdentity });
-  return { node, cluster, kms, rootKey: opened.rootKey, firstStart: opened.firstStart, close: () => node.close() };
+  const c = cluster;
+  const lease = c
+    ? createAuthLease({ now: () => performance.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)), barrier: () => c.linearize(), leaseMs: authLeaseMs })
+    : undefined;
+  const kms = createKms({ state: node.state, sink: node, crypto: createSodiumCrypto(opened.rootKey), rootIdentity: o.rootIdentity, ...(lease ? { lease } : {}) });
+  return { node, cluster, kms, lease, rootKey: opened.rootKey, firstStart: opened.firstStart, close: () => node.close() };
 }

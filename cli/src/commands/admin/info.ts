@@ -37,7 +37,7 @@ export class AdminInfoCommand extends BaseCommand {
     const [aliasName, ...rest] = this.args;
     if (aliasName === undefined || rest.length > 0) throw usageError("admin info needs one ALIAS.");
     const resolved = ctx.aliases.get(aliasName.replace(/\/$/, ""));
-    if (resolved !== undefined && resolved.apiKey === undefined) {
+    if (resolved !== undefined && resolved.apiKey === undefined && resolved.clientCert === undefined) {
       await printObjectStoreInfo(ctx, resolved);
       return 0;
     }

@@ -44,7 +44,7 @@ export class AdminKmsLogCommand extends KmsCommand {
     const [aliasName] = this.positional(this.args, "ALIAS", 1);
     if (this.audit !== true) throw usageError("choose the log to follow: --audit.");
     await this.withKms(ctx, aliasName, "Failed to follow the audit log.", async ({ lib, ca }, alias) => {
-      await followAudit({ lib, server: alias.url, apiKey: alias.apiKey, ca, enclave: this.enclave, signal: ctx.signal }, (line) => {
+      await followAudit({ lib, server: alias.url, credential: alias.credential, ca, enclave: this.enclave, signal: ctx.signal }, (line) => {
         ctx.output.stdout.write(`${ctx.output.json ? line : textOf(line)}\n`);
       });
       if (!ctx.signal.aborted) throw mcError(`The KMS of alias \`${alias.name}\` ended the audit stream.`);

@@ -9,7 +9,7 @@ import { KmsCommand } from "../../kms/kms-command.js";
  * When no leader's view is available it shows what the node knows and why.
  */
 export class AdminKmsStatusCommand extends KmsCommand {
-  static override paths = [["admin", "kms", "status"]];
+  static override paths = [["admin", "kms", "status"], ["admin", "kms", "cluster", "status"]];
   static override usage = Command.Usage({
     category: "Admin commands",
     description: "show the KMS cluster as its leader sees it",

@@ -27,6 +27,7 @@ export class AliasListCommand extends BaseCommand {
       if (keys) Object.assign(obj, { accessKey: a.accessKey, secretKey: a.secretKey, api: a.api });
       obj["path"] = a.path;
       if (a.apiKey !== undefined) obj["apiKey"] = redact(a.apiKey);
+      if (a.clientCert !== undefined) Object.assign(obj, { clientCert: a.clientCert, clientKey: a.clientKey ?? "" });
       obj["src"] = src;
       ctx.output.printJson(obj);
       return;
@@ -39,6 +40,7 @@ export class AliasListCommand extends BaseCommand {
       `  API       : ${keys ? a.api : ""}`,
       `  Path      : ${a.path}`,
       ...(a.apiKey === undefined ? [] : [`  APIKey    : ${redact(a.apiKey)}`]),
+      ...(a.clientCert === undefined ? [] : [`  ClientCert: ${a.clientCert}`, `  ClientKey : ${a.clientKey ?? ""}`]),
       `  Src       : ${src}`,
     ];
     ctx.output.line(lines.join("\n"));

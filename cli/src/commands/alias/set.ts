@@ -1,5 +1,5 @@
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { access as accessFile, constants, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { Command, Option } from "clipanion";
 import type { Client } from "minio";
 import { BaseCommand } from "../../base-command.js";
@@ -34,6 +34,8 @@ export class AliasSetCommand extends BaseCommand {
   api = Option.String("--api", { description: "API signature: S3v4 or S3v2" });
   pathStyle = Option.String("--path", "auto", { description: "bucket path lookup: auto, on, off" });
   apiKey = Option.String("--api-key", { description: "API key of a KMS alias (no S3 keys, no probe)" });
+  clientCert = Option.String("--client-cert", { description: "client certificate (PEM) of a KMS alias authenticated by mTLS, with --client-key" });
+  clientKey = Option.String("--client-key", { description: "private key (PEM) of --client-cert" });
   args = Option.Rest({ name: "ALIAS URL [ACCESSKEY [SECRETKEY]]" });
 
   async run(ctx: McContext): Promise<void> {
@@ -48,8 +50,19 @@ export class AliasSetCommand extends BaseCommand {
     if (apiFlag !== undefined && !["s3v4", "s3v2"].includes(apiFlag)) throw usageError(`unrecognized API signature \`${this.api}\`.`);
 
     let alias: AliasConfig;
+    if (this.apiKey !== undefined && this.clientCert !== undefined) throw usageError("a KMS alias takes --api-key or --client-cert and --client-key, not both.");
+    if ((this.clientCert === undefined) !== (this.clientKey === undefined)) throw usageError("--client-cert and --client-key go together.");
     if (this.apiKey !== undefined) {
       alias = { url, accessKey: "", secretKey: "", api: "", path: this.pathStyle, apiKey: this.apiKey };
+    } else if (this.clientCert !== undefined && this.clientKey !== undefined) {
+      // A KMS alias with an mTLS identity: the files' paths are stored (absolute), never their contents.
+      const [clientCert, clientKey] = [resolve(this.clientCert), resolve(this.clientKey)];
+      for (const f of [clientCert, clientKey]) {
+        await accessFile(f, constants.R_OK).catch((err: unknown) => {
+          throw mcError(`Unable to read \`${f}\`.`, err, "invalid_argument");
+        });
+      }
+      alias = { url, accessKey: "", secretKey: "", api: "", path: this.pathStyle, clientCert, clientKey };
     } else {
       let accessKey = access;
       let secretKey = secret;
@@ -79,10 +92,15 @@ export class AliasSetCommand extends BaseCommand {
     // Keep fields we do not know of when an alias is updated.
     file.aliases[name] = { ...(previous ?? {}), ...alias };
     if (alias.apiKey === undefined) delete file.aliases[name].apiKey;
+    if (alias["clientCert"] === undefined) {
+      delete file.aliases[name]["clientCert"];
+      delete file.aliases[name]["clientKey"];
+    }
     await writeConfig(ctx.config.dir, file);
     const shown: Record<string, unknown> = { status: "success", alias: name, URL: url };
-    if (alias.apiKey === undefined) Object.assign(shown, { accessKey: alias.accessKey, secretKey: alias.secretKey, api: alias.api, path: alias.path });
-    else Object.assign(shown, { path: alias.path, apiKey: "k1:****" });
+    if (alias.apiKey !== undefined) Object.assign(shown, { path: alias.path, apiKey: "k1:****" });
+    else if (alias["clientCert"] !== undefined) Object.assign(shown, { path: alias.path, clientCert: alias["clientCert"], clientKey: alias["clientKey"] });
+    else Object.assign(shown, { accessKey: alias.accessKey, secretKey: alias.secretKey, api: alias.api, path: alias.path });
     ctx.output.result(shown, `Added \`${name}\` successfully.`);
   }
 

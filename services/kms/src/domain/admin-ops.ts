@@ -51,6 +51,11 @@ const union = (lists: readonly (readonly string[])[]): string[] => [...new Set(l
 export function createAdminOps(deps: KmsDeps) {
   const auth = (caller: Caller, scope: "policy" | "root" | "self" = "policy") => authorize(deps.state(), deps.rootIdentity, caller, scope);
   const propose = (caller: Caller, payload: Payload, precheck?: () => void) => proposeOnce(deps, caller, payload, precheck);
+  // Answered only once no node can authorise on a state from before it (auth-lease.ts).
+  const revoke = async (caller: Caller, payload: Payload): Promise<void> => {
+    await propose(caller, payload);
+    await deps.lease?.afterRevocation();
+  };
   const inPolicy = (caller: Caller, name: string) => {
     checkName("policy", name);
     return auth(caller);
@@ -76,11 +81,12 @@ export function createAdminOps(deps: KmsDeps) {
     async assignPolicy(caller: Caller, name: string, identity: string, assign: boolean): Promise<void> {
       inPolicy(caller, name);
       const id = checkIdentity(identity);
-      await propose(caller, { kind: assign ? "assignPolicy" : "unassignPolicy", enclave: caller.enclave, name, identity: id });
+      if (assign) await propose(caller, { kind: "assignPolicy", enclave: caller.enclave, name, identity: id });
+      else await revoke(caller, { kind: "unassignPolicy", enclave: caller.enclave, name, identity: id });
     },
     async deletePolicy(caller: Caller, name: string): Promise<void> {
       inPolicy(caller, name);
-      await propose(caller, { kind: "deletePolicy", enclave: caller.enclave, name });
+      await revoke(caller, { kind: "deletePolicy", enclave: caller.enclave, name });
     },
 
     async createIdentity(caller: Caller, identity: string, opts: { policy?: string; admin?: boolean }): Promise<void> {
@@ -115,7 +121,7 @@ export function createAdminOps(deps: KmsDeps) {
     async deleteIdentity(caller: Caller, identity: string): Promise<void> {
       const id = checkIdentity(identity);
       checkRemoval(deps.rootIdentity, caller, auth(caller)?.identities.get(id));
-      await propose(caller, { kind: "deleteIdentity", enclave: caller.enclave, identity: id });
+      await revoke(caller, { kind: "deleteIdentity", enclave: caller.enclave, identity: id });
     },
 
     async createEnclave(caller: Caller, name: string): Promise<void> {
@@ -126,7 +132,7 @@ export function createAdminOps(deps: KmsDeps) {
     async deleteEnclave(caller: Caller, name: string): Promise<void> {
       checkName("enclave", name);
       auth(caller, "root");
-      await propose(caller, { kind: "deleteEnclave", name });
+      await revoke(caller, { kind: "deleteEnclave", name });
     },
     describeEnclave(caller: Caller, name: string): EnclaveDescription {
       checkName("enclave", name);

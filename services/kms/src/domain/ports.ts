@@ -1,6 +1,7 @@
 import type { ApplyResult, KmsState, SealedMaterial } from "./state.js";
 import type { Identity } from "./identity.js";
 import type { Payload } from "./command.js";
+import type { AuthLease } from "./auth-lease.js";
 
 /**
  * Crypto the use cases need, implemented by an adapter on the crypto core.
@@ -30,6 +31,8 @@ export interface KmsDeps {
   readonly sink: CommandSink;
   readonly crypto: KmsCrypto;
   readonly rootIdentity: Identity;
+  /** Cluster mode: keeps revocations in force on every node at once (auth-lease.ts). */
+  readonly lease?: AuthLease;
 }
 
 export type { SealedMaterial };

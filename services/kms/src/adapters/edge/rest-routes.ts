@@ -22,17 +22,18 @@ export function createKmsRoutes(kms: Kms, node: NodeInfo, infoOf: (raw: Incoming
   const { keys, admin } = kms;
   // describe, list and policy read are linearizable in cluster mode (ReadIndex) unless ?stale=true.
   const linearizable = (method: string, pattern: string): boolean => method === "GET" && /\/(describe|list|read)(\/|$)/.test(pattern);
+  // Everything else authorises a non-root caller only on a replica known fresh
+  // enough that a revocation answered anywhere holds here (kms.fresh).
   const route = (method: string, pattern: string, handler: Handler, readsBody = method === "POST"): RestRoute => ({
     methods: [method],
     pattern,
     readsBody,
-    handle: node.raft && linearizable(method, pattern)
-      ? async (req) => {
-          const caller = callerOf(infoOf(req.raw), pattern, req.params);
-          await readBarrier(node, req.query.get("stale") === "true");
-          return handler(req, caller);
-        }
-      : (req) => handler(req, callerOf(infoOf(req.raw), pattern, req.params)),
+    handle: (req) => {
+      const caller = callerOf(infoOf(req.raw), pattern, req.params);
+      const stale = req.query.get("stale") === "true";
+      const wait = node.raft && linearizable(method, pattern) && !stale ? readBarrier(node) : kms.fresh(caller.identity);
+      return wait ? wait.then(() => handler(req, caller)) : handler(req, caller);
+    },
   });
   // Handlers act on the canonical values the request was authorised as, never on the raw ones.
   const p = (c: Caller, name: string): string => c.params[name] ?? "";
