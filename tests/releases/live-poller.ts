@@ -30,7 +30,8 @@ interface Got {
 
 async function get(url: string, accept?: string): Promise<Got> {
   const sent = performance.now();
-  const res = await fetch(url, accept ? { headers: { accept } } : {});
+  // A request that never ends is a problem to report, not a test that hangs.
+  const res = await fetch(url, { signal: AbortSignal.timeout(10_000), ...(accept ? { headers: { accept } } : {}) });
   const bytes = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${bytes.toString().slice(0, 200)}`);
   return { text: bytes.toString("latin1"), bytes, version: res.headers.get("catalog-version") ?? "", sent, done: performance.now() };
