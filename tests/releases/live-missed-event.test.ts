@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // Issue 17 (audit 3): a catalog event is fire-and-forget. A gateway whose NATS
 // connection drops while a release is published misses it; once it is back on
 // the bus it must drop its stale answers within 2 s, not serve them for the

@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // Issue 17 (audit 5): the same live publishing on the S3 store (Ceph RGW):
 // two releases instances and two gateways over NATS share one bucket; every
 // publish through the release service shows on both gateways within 2 s, and
