@@ -47,7 +47,7 @@ async function electionsOf(m: Member, ca: Buffer): Promise<{ elections: number; 
     if (!line) throw new Error(`${m.host} reports no ${name}`);
     return Number(line[1]);
   };
-  return { elections: value("consens_elections"), preVotes: value("kms_raft_prevotes_started_total") };
+  return { elections: value("consens_elections"), preVotes: value("kms_raft_prevotes_started") };
 }
 
 /**

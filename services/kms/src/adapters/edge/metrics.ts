@@ -34,11 +34,11 @@ export function createKmsMetrics(appliedIndex: () => bigint, raft?: () => Runner
   // Optional detail (contract §6, reference/consensus.md §5): a pre-vote round that fails moves no term, so consens_elections alone misses it.
   let preVotesSeen = 0;
   new Counter({
-    name: "kms_raft_prevotes_started_total",
+    name: "kms_raft_prevotes_started",
     help: "Pre-vote rounds this node started (each one means it stopped hearing from a leader)",
     registers,
     collect() {
-      const now = m()?.kms_raft_prevotes_started_total;
+      const now = m()?.kms_raft_prevotes_started;
       if (now !== undefined && now > preVotesSeen) {
         this.inc(now - preVotesSeen);
         preVotesSeen = now;
