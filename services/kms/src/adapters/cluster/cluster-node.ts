@@ -13,6 +13,7 @@ import { decodeCommand, encodeCommand } from "../storage/command-codec.js";
 import { raftFolderName } from "../storage/data-dir.js";
 import { decodeStateSliced, encodeCapture } from "../storage/state-codec.js";
 import { describeRemoteNode, serveNodeDescription, type NodeDescription } from "./node-description.js";
+import { watchWarnings } from "./watch-warnings.js";
 import { clientFacingWriteError, outcomeUnknownError } from "./write-answers.js";
 
 export interface ClusterNodeOptions {
@@ -168,28 +169,6 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
       if (ownBus) await bus.close();
     },
   };
-}
-
-/**
- * Logs the status warnings (even voter count, slow peers) when their kind
- * changes, so the log says it once rather than on every check; the numbers
- * inside a warning (round trips) may move without a new line.
- */
-function watchWarnings(warnings: () => readonly string[], log: (line: string) => void): NodeJS.Timeout {
-  let last = "";
-  const timer = setInterval(() => {
-    let now: readonly string[];
-    try {
-      now = warnings();
-    } catch {
-      return;
-    }
-    const kinds = now.map((w) => w.replace(/[\d.]+/g, "#")).join("|");
-    if (kinds !== last) for (const w of now) log(`kms: cluster warning: ${w}`);
-    last = kinds;
-  }, 5000);
-  timer.unref();
-  return timer;
 }
 
 /** Proposes each configured enclave until it exists (a fresh cluster's first start); "already exists" is fine. */
