@@ -1,3 +1,4 @@
+// run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // Issue 27, exactly-once creates on real processes, deterministically: a
 // create whose first attempt ends "504 outcome unknown" although it was
 // applied, retried with its request id, answers 200 (not 409) and the key
