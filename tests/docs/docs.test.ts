@@ -96,7 +96,7 @@ order.forEach((block, i) => {
 test.after(async () => {
   for (const fx of live.values()) await fx.then((f) => f.stop()).catch(() => undefined);
   const notRun = parsed.flatMap((d) => d.blocks.filter((b): b is DocBlock & { marker: { kind: "not-run"; reason: string } } => b.marker?.kind === "not-run"));
-  const ran = parsed.reduce((n, d) => n + d.runnable.length, 0);
+  const ran = order.length;
   process.stdout.write(`\n\ndoc runner: ${ran} blocks run in ${((Date.now() - started) / 1000).toFixed(1)} s\n${timings.join("\n")}\n`);
   process.stdout.write(`not run (${notRun.length} blocks):\n${notRun.map((b) => `  ${b.file}:${b.line}  ${b.marker.reason}`).join("\n")}\n`);
 });
