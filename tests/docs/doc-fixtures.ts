@@ -9,7 +9,7 @@
 // .data, .cluster), so commands "from the clone" work while what they write stays
 // in the temp folder. The docs show the default addresses (127.0.0.1:8080, :7373,
 // :4222, :7480) and placeholder credentials; `substitutions` maps them to the fixture's.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, symlink } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -214,34 +214,4 @@ export async function startFixture(kind: FixtureKind): Promise<Fixture> {
     await rm(b.root, { recursive: true, force: true });
     throw err;
   }
-}
-
-/** Runs `bash` over a script in the fixture; the process group is killed at the timeout. */
-export function runShell(fx: Fixture, script: string, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-c", script], { cwd: fx.cwd, env: fx.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let stdout = "";
-    let stderr = "";
-    let timedOut = false;
-    child.stdout.on("data", (c: Buffer) => (stdout = (stdout + c.toString()).slice(-1_000_000)));
-    child.stderr.on("data", (c: Buffer) => (stderr = (stderr + c.toString()).slice(-1_000_000)));
-    const killGroup = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // Gone already.
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
-    }, timeoutMs);
-    process.once("exit", killGroup);
-    child.once("error", reject);
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      process.off("exit", killGroup);
-      resolve({ code, stdout, stderr, timedOut });
-    });
-  });
 }

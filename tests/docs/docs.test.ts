@@ -5,10 +5,11 @@
 // Conventions: tests/README.md.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { docBlocks, runnableBlocks, type DocBlock, type FixtureKind, type RunnableBlock } from "./doc-blocks.js";
+import { docBlocks, runnableBlocks, type DocBlock, type FixtureKind } from "./doc-blocks.js";
 import { repoRoot, startFixture, type Fixture } from "./doc-fixtures.js";
-import { docReleaseId, setups } from "./doc-setups.js";
-import { markdownFiles, readDoc, runBlock, type BlockResult } from "./run-block.js";
+import { checkEffects } from "./doc-effects.js";
+import { setups } from "./doc-setups.js";
+import { markdownFiles, readDoc, runBlock } from "./run-block.js";
 
 // DOC_FILES=README.md,docs/operations.md runs only those files' blocks (the marker check still covers all).
 const only = process.env["DOC_FILES"]?.split(",").filter((f) => f !== "");
@@ -29,29 +30,6 @@ test("every shell block of the repository's Markdown is marked run or not-run, w
     "README.md has no run block",
   );
 });
-
-/** Effects a block's exit status does not show, checked through the fixture. */
-async function checkEffects(block: RunnableBlock, fx: Fixture, r: BlockResult): Promise<void> {
-  const name = `${block.file}:${block.line}`;
-  if (/\breleases publish\b/.test(block.script) && fx.gatewayUrl) {
-    // The README promises: the API names the new release on every gateway within 2 s.
-    const deadline = Date.now() + 2000;
-    let latest = "";
-    while (Date.now() < deadline) {
-      const body = (await (await fetch(`${fx.gatewayUrl}/api/releases/client/latest`)).json()) as Array<{ release_id?: string }>;
-      latest = body[0]?.release_id ?? "";
-      if (latest === docReleaseId) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    assert.is(latest, docReleaseId, `${name}: the published release is not the latest in the ${fx.kind} deployment's API within 2 s`);
-    const bin = await fetch(`${fx.gatewayUrl}/client/mc/release/linux-amd64/mc`);
-    assert.match(await bin.text(), `mc ${docReleaseId} linux-amd64`, `${name}: the download is not the published binary`);
-  }
-  if (fx.kind === "clone" && /\bnpm ci\b/.test(block.script)) {
-    // Issue 19: a clean install warns about no dependency's engine range.
-    assert.not.match(r.stdout + r.stderr, /EBADENGINE/, `${name}: npm ci warned about engines:\n${r.stderr}`);
-  }
-}
 
 // One fixture per kind for the whole run, started at its first block and stopped after its
 // last: blocks of one file run in document order against it, with that file's own shell state.

@@ -6,7 +6,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { RunnableBlock } from "./doc-blocks.js";
-import { runShell, type Fixture } from "./doc-fixtures.js";
+import type { Fixture } from "./doc-fixtures.js";
+import { runShell } from "./run-shell.js";
 import { setups } from "./doc-setups.js";
 import { matchOutput } from "./output-match.js";
 
