@@ -50,8 +50,10 @@ test("npm start and npm test (scripts/bootstrap.sh) refuse a Node outside engine
     const fake = join(dir, "node");
     await writeFile(fake, `#!/bin/sh\n[ "$1 $2" = "-p process.versions.node" ] && { echo "$FAKE_NODE_VERSION"; exit 0; }\nexec "${process.execPath}" "$@"\n`);
     await chmod(fake, 0o755);
+    // Without the test run's colour settings: Node warns on stderr when both are set.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "NO_COLOR" && k !== "FORCE_COLOR"));
     const bootstrap = (version: string): ReturnType<typeof spawnSync> =>
-      spawnSync("bash", [join(repoRoot, "scripts", "bootstrap.sh")], { env: { ...process.env, FAKE_NODE_VERSION: version, PATH: `${dir}:${process.env["PATH"] ?? ""}` }, encoding: "utf8" });
+      spawnSync("bash", [join(repoRoot, "scripts", "bootstrap.sh")], { env: { ...env, FAKE_NODE_VERSION: version, PATH: `${dir}:${process.env["PATH"] ?? ""}` }, encoding: "utf8" });
     const range = await engines();
     for (const old of ["18.20.4", "20.6.0", "22.12.0"]) {
       const r = bootstrap(old);
