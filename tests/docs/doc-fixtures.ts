@@ -150,7 +150,11 @@ async function clusterFixture(b: Base): Promise<Fixture> {
     env,
     gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
     substitutions,
-    beforeBlock: up,
+    // `up` again only when a block took the cluster down: then its gateway no longer answers.
+    beforeBlock: async () => {
+      const running = await fetch(`http://127.0.0.1:${ports.gateway}/healthz`).then((r) => r.ok, () => false);
+      if (!running) await up();
+    },
     diagnostics: () => logTails(join(dir, "logs")),
     async stop() {
       await cluster(["down"], env);
