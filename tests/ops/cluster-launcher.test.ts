@@ -154,7 +154,7 @@ async function derivedConfig(ctx: Ctx, dir: string): Promise<string> {
     rule_files: string[];
     scrape_configs: { job_name: string; metrics_path?: string; scheme?: string; tls_config?: { ca_file: string }; static_configs: { targets: string[] }[] }[];
   };
-  const { ports } = ctx.state ?? { ports: { kms: [], gateway: 0 } };
+  const { ports } = ctx.state ?? { ports: { kms: [], gateway: 0, gateway2: 0 } };
   example.global = { scrape_interval: "1s", scrape_timeout: "1s", evaluation_interval: "1s" };
   example.rule_files = example.rule_files.map((f) => join(repoRoot, "ops", f));
   for (const job of example.scrape_configs) {
@@ -165,7 +165,8 @@ async function derivedConfig(ctx: Ctx, dir: string): Promise<string> {
       job.tls_config = { ca_file: join(ctx.dir, "secrets", "ca.crt") };
       job.static_configs = [{ targets: ports.kms.map((p) => `127.0.0.1:${p}`) }];
     } else if (job.job_name === "gateway") {
-      job.static_configs = [{ targets: [`127.0.0.1:${ports.gateway}`] }];
+      assert.is(job.static_configs[0]?.targets.length, 2, "both gateways of the deployment");
+      job.static_configs = [{ targets: [`127.0.0.1:${ports.gateway}`, `127.0.0.1:${ports.gateway2}`] }];
     }
   }
   const file = join(dir, "prometheus.yml");
@@ -174,7 +175,7 @@ async function derivedConfig(ctx: Ctx, dir: string): Promise<string> {
   return file;
 }
 
-launcher("should be scraped by a real Prometheus on the example configuration: three KMS targets and the gateway up, consens_elections present", async (ctx) => {
+launcher("should be scraped by a real Prometheus on the example configuration: three KMS targets and both gateways up, consens_elections present", async (ctx) => {
   const dir = join(ctx.dir, "prometheus");
   ctx.prom = await startPrometheusFromFile(dir, await derivedConfig(ctx, dir));
   const prom = ctx.prom;
@@ -190,7 +191,7 @@ launcher("should be scraped by a real Prometheus on the example configuration: t
   for (const s of elections) assert.ok(Number(s.value[1]) >= 1, `${s.metric.instance} counted its first election`);
   assert.is((await prom.query("sum(consens_leader)"))[0]?.value[1], "1");
   // The gateway's /metrics: up, with the requests the launcher's readiness checks made.
-  await waitFor(async () => (await prom.query('up{job="gateway"} == 1')).length === 1, { what: "gateway target up", timeoutMs: 10000, intervalMs: 250 });
+  await waitFor(async () => (await prom.query('up{job="gateway"} == 1')).length === 2, { what: "both gateway targets up", timeoutMs: 10000, intervalMs: 250 });
   const healthz = await prom.query('http_request{job="gateway",route="/healthz",code="200"}');
   assert.ok(Number(healthz[0]?.value[1]) >= 1, "gateway counts its /healthz requests");
   const firing = await prom.query('ALERTS{alertname="KmsLeaderElectionsRising"}');
