@@ -5,8 +5,8 @@ import { resolveAliases } from "./config/aliases.js";
 import { loadConfigDir } from "./config/config-dir.js";
 import { currentPlatform } from "./config/home-dir.js";
 import { createContext, type McContext } from "./context.js";
-import { exitCodeOf, exitCodes } from "./exit-codes.js";
-import { createOutput } from "./output.js";
+import { exitCodeOf, exitCodes } from "./core/exit-codes.js";
+import { createOutput } from "./core/output.js";
 import { resolveSettings, uploadSettings } from "./settings.js";
 
 /**

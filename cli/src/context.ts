@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Client } from "minio";
 import type { ResolvedAlias } from "./config/aliases.js";
 import type { LoadedConfig } from "./config/config-dir.js";
-import type { Output } from "./output.js";
+import type { Output } from "./core/output.js";
 import { createLocalStore } from "./storage/local-store.js";
 import { parseLocation, type Location } from "./storage/location.js";
 import { createS3Client, parseHeaders } from "./storage/s3-client.js";

@@ -2,7 +2,7 @@ import { pipeline } from "node:stream/promises";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { mcError, usageError } from "../core/errors.js";
 import { requireStore } from "../storage/location.js";
 import { explainReadError } from "../s3-features/sse-errors.js";
 import { withEncryption } from "../s3-features/sse-context.js";

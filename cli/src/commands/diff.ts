@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import { withEncryption } from "../s3-features/sse-context.js";
 import { dirPrefix } from "../transfer/plan.js";

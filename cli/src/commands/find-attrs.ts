@@ -1,4 +1,4 @@
-import { mcError, usageError } from "../errors.js";
+import { mcError, usageError } from "../core/errors.js";
 import type { ObjectInfo } from "../storage/types.js";
 
 /** One `--metadata k=re` or `--tags k=re` condition. */

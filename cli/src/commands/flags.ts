@@ -1,4 +1,4 @@
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import type { AgeFilter } from "../transfer/plan.js";
 import { parseDuration } from "../util/humanize.js";
 

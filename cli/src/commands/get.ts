@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import { requireStore } from "../storage/location.js";
 import { runCopyCommand } from "../transfer/copy-run.js";
 import { withEncryption } from "../s3-features/sse-context.js";

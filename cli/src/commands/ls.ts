@@ -2,7 +2,7 @@ import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import { withRewind } from "../s3-features/rewind-context.js";
 import { displayUrl, listingUrl, type Location } from "../storage/location.js";
 import type { Entry } from "../storage/types.js";

@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import { runCopyCommand } from "../transfer/copy-run.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { parseSize } from "../util/humanize.js";

@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../base-command.js";
 import type { McContext } from "../context.js";
-import { explainedError, mcError, usageError } from "../errors.js";
+import { explainedError, mcError, usageError } from "../core/errors.js";
 import { withRewind } from "../s3-features/rewind-context.js";
 import { removeBypassingGovernance } from "../s3-features/versions-bypass.js";
 import { isLockBlocked } from "../s3-features/versions-errors.js";

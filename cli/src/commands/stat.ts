@@ -3,7 +3,7 @@ import { BaseCommand } from "../base-command.js";
 import { bucketStat, bucketStatLines } from "../s3-features/bucket-stat.js";
 import { s3Target } from "../s3-features/versions-target.js";
 import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { mcError, usageError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { ObjectInfo } from "../storage/types.js";
 import { dirPrefix } from "../transfer/plan.js";

@@ -1,5 +1,5 @@
 import type { Client } from "minio";
-import { s3Code } from "../errors.js";
+import { s3Code } from "../core/errors.js";
 import { s3Call } from "./s3-request.js";
 import { unsupportedAnswer, unsupportedError } from "./unsupported.js";
 import { child, escapeXml, parseXml, rootName, text } from "./xml.js";

@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 
 /** One message of the AWS event-stream encoding (what SelectObjectContent answers with). */
 export interface EventMessage {

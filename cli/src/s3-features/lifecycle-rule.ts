@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import type { Json, JsonObject } from "./lifecycle.js";
 
 /** The rule settings `ilm rule add|edit` take as flags; undefined = not given. */

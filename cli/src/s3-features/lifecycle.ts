@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Client } from "minio";
-import { mcError, s3Code } from "../errors.js";
+import { mcError, s3Code } from "../core/errors.js";
 import { s3Call } from "./s3-request.js";
 import { isUnsupported, unsupportedAnswer, unsupportedError } from "./unsupported.js";
 import { escapeXml, parseXml, rootName, type XmlValue } from "./xml.js";

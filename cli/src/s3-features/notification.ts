@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Client } from "minio";
-import { s3Code, usageError } from "../errors.js";
+import { s3Code, usageError } from "../core/errors.js";
 import { s3Call } from "./s3-request.js";
 import { isUnsupported, unsupportedAnswer, unsupportedError } from "./unsupported.js";
 import { child, escapeXml, list, parseXml, rootName, text, type XmlValue } from "./xml.js";

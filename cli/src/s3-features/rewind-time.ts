@@ -1,4 +1,4 @@
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import { parseDuration } from "../util/humanize.js";
 
 const dotted = /^(\d{4})\.(\d{2})\.(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;

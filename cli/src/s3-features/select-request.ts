@@ -1,4 +1,4 @@
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import { escapeXml } from "./xml.js";
 
 export type SelectFormat = "csv" | "json" | "parquet";

@@ -1,6 +1,6 @@
 import type { Writable } from "node:stream";
 import type { Client } from "minio";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import { decodeEventStream } from "./event-stream.js";
 import { s3Stream } from "./s3-request.js";
 import { selectRequestXml, type SelectSpec } from "./select-request.js";

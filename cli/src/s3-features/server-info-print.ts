@@ -1,6 +1,6 @@
 import type { ResolvedAlias } from "../config/aliases.js";
 import type { McContext } from "../context.js";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import { objectStoreInfo } from "./server-info.js";
 
 const count = (v: unknown, key: string): string => {

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Client } from "minio";
-import { s3Code } from "../errors.js";
+import { s3Code } from "../core/errors.js";
 import { s3Call, serviceRegion } from "./s3-request.js";
 import { child, list, parseXml, text } from "./xml.js";
 

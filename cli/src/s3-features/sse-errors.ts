@@ -1,5 +1,5 @@
 import { isAppError } from "@mc/shared";
-import { mcError, s3Code } from "../errors.js";
+import { mcError, s3Code } from "../core/errors.js";
 
 const sseCodes = new Set(["", "BadRequest", "InvalidRequest", "InvalidArgument", "InvalidEncryptionAlgorithmError"]);
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 
 /** How the objects under one `alias/prefix` are encrypted. */
 export type SseSpec = { readonly kind: "sse-c"; readonly key: Buffer } | { readonly kind: "sse-kms"; readonly keyId: string } | { readonly kind: "sse-s3" };

@@ -1,6 +1,6 @@
 import type { Client } from "minio";
 import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 
 export interface BucketTarget {
   readonly client: Client;

@@ -1,5 +1,5 @@
 import type { AppError } from "@mc/shared";
-import { mcError, s3Code } from "../errors.js";
+import { mcError, s3Code } from "../core/errors.js";
 
 /** Codes a server answers with when it lacks an API (rather than rejecting our input). */
 const unsupportedCodes = new Set(["NotImplemented", "XNotImplemented", "MethodNotAllowed", "UnsupportedOperation", "NotSupported"]);

@@ -1,5 +1,5 @@
 import type { AppError } from "@mc/shared";
-import { mcError, s3Code } from "../errors.js";
+import { mcError, s3Code } from "../core/errors.js";
 import { isUnsupported, unsupportedError } from "./unsupported.js";
 
 /**

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { createOutput } from "../output.js";
+import { createOutput } from "../core/output.js";
 import { featureError, isLockBlocked } from "./versions-errors.js";
 import { applyPerm, parsePolicy, permOf, rulesOf } from "./versions-policy.js";
 import { parseMode, parseValidity, retainUntil } from "./versions-retention.js";

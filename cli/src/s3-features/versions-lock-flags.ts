@@ -1,4 +1,4 @@
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 
 export interface LockFlags {
   readonly isDefault: boolean;

@@ -1,5 +1,5 @@
 import type { Client } from "minio";
-import { s3Code } from "../errors.js";
+import { s3Code } from "../core/errors.js";
 import { isLockBlocked } from "./versions-errors.js";
 import { getLegalHold } from "./versions-legalhold.js";
 import { getRetention } from "./versions-retention.js";

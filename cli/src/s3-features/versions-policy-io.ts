@@ -1,4 +1,4 @@
-import { s3Code } from "../errors.js";
+import { s3Code } from "../core/errors.js";
 import { parsePolicy, type Policy } from "./versions-policy.js";
 import type { S3Target } from "./versions-target.js";
 

@@ -1,4 +1,4 @@
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import { flatMatch } from "../util/wildcard.js";
 
 /** `mc anonymous set` permissions; `private` is upstream's alias of `none`. */

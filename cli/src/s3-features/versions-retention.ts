@@ -1,5 +1,5 @@
 import type { Client } from "minio";
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import { isNoLockSetting } from "./versions-errors.js";
 
 export type RetentionMode = "GOVERNANCE" | "COMPLIANCE";

@@ -1,4 +1,4 @@
-import { s3Code, usageError } from "../errors.js";
+import { s3Code, usageError } from "../core/errors.js";
 import { s3Escape } from "../storage/s3-escape.js";
 import { s3Call } from "./s3-request.js";
 import type { S3Target } from "./versions-target.js";

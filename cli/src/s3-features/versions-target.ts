@@ -1,6 +1,6 @@
 import type { Client } from "minio";
 import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import type { Store } from "../storage/types.js";
 
 /** A bucket or object on an S3 alias: what every versioning, lock, tag and policy command acts on. */

@@ -1,5 +1,5 @@
 import type { McContext } from "../context.js";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import { parseRewind } from "./rewind-time.js";
 import { createRewoundStore } from "./rewound-store.js";
 import { requireObject, type S3Target } from "./versions-target.js";

@@ -1,7 +1,7 @@
 import { watch } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join, sep } from "node:path";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import { noSource, type WatchEvent, type WatchOptions } from "./watch-event.js";
 
 /** How long a path stays quiet before its events (rename, change, change…) become one. */

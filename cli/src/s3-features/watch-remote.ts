@@ -1,5 +1,5 @@
 import type { Client } from "minio";
-import { mcError, s3Code } from "../errors.js";
+import { mcError, s3Code } from "../core/errors.js";
 import { s3Escape, s3Unescape } from "../storage/s3-escape.js";
 import { readAll, s3Stream } from "./s3-request.js";
 import { unsupportedAnswer, unsupportedError } from "./unsupported.js";

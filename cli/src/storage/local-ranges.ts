@@ -1,7 +1,7 @@
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import type { RangeWriteOptions } from "./types.js";
 
 let tempCount = 0;

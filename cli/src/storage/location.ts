@@ -1,7 +1,7 @@
 import { resolve as resolvePath } from "node:path";
 import type { Client } from "minio";
 import type { ResolvedAlias } from "../config/aliases.js";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import type { Store } from "./types.js";
 
 export type Location =

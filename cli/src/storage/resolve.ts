@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { isIP } from "node:net";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 export type Lookup = (hostname: string, options: LookupOptions, callback: LookupCallback) => void;

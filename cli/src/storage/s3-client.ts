@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { rootCertificates } from "node:tls";
 import { Client } from "minio";
 import type { ResolvedAlias } from "../config/aliases.js";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import type { Lookup } from "./resolve.js";
 
 export interface ClientSettings {

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Client } from "minio";
-import { s3Code } from "../errors.js";
+import { s3Code } from "../core/errors.js";
 import { s3Call } from "../s3-features/s3-request.js";
 import { uploadToS3, type UploadSettings } from "../transfer/s3-upload.js";
 import { copyObject } from "./s3-copy.js";

@@ -1,5 +1,5 @@
 import type { McContext } from "../context.js";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { Store } from "../storage/types.js";
 import { iBytes } from "../util/humanize.js";

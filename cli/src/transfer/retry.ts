@@ -1,5 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { s3Code } from "../errors.js";
+import { s3Code } from "../core/errors.js";
 
 const retryableCodes = new Set(["InternalError", "ServiceUnavailable", "SlowDown", "RequestTimeout", "RequestTimeTooSkewed"]);
 const retryableErrnos = new Set(["ECONNRESET", "ETIMEDOUT", "EPIPE", "ECONNREFUSED", "EAI_AGAIN", "UND_ERR_SOCKET"]);

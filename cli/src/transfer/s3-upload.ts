@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Client } from "minio";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import { s3Call } from "../s3-features/s3-request.js";
 import type { WriteOptions } from "../storage/types.js";
 import { chunks } from "./chunks.js";

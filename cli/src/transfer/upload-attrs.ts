@@ -1,4 +1,4 @@
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import { parseMode, parseValidity, retainUntil } from "../s3-features/versions-retention.js";
 import { parseTags } from "../s3-features/versions-tags.js";
 

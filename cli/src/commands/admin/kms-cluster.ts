@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
 import type { McContext } from "../../context.js";
-import { usageError } from "../../errors.js";
+import { usageError } from "../../core/errors.js";
 import { KmsCommand } from "../../kms/kms-command.js";
 
 /** `HOST:PORT` as the cluster names its members (contracts/kms.md §4: no scheme). */

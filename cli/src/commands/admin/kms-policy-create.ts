@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { Command, Option } from "clipanion";
 import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
+import { mcError, usageError } from "../../core/errors.js";
 import { readStdinText } from "../../kms/kms-input.js";
 import { KmsCommand, seg } from "../../kms/kms-command.js";
 

@@ -7,7 +7,7 @@ import { aliasNamePattern, fromConfig } from "../../config/aliases.js";
 import type { AliasConfig } from "../../config/config-file.js";
 import { writeConfig } from "../../config/config-file.js";
 import type { McContext } from "../../context.js";
-import { mcError, s3Code, usageError } from "../../errors.js";
+import { mcError, s3Code, usageError } from "../../core/errors.js";
 import { createLineReader, createTtyAsk } from "../../prompt.js";
 import { createS3Client } from "../../storage/s3-client.js";
 import { fetchPeerCertificate, isUnknownAuthority } from "../../trust.js";

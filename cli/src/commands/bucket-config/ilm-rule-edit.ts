@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { isAppError } from "@mc/shared";
 import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
+import { mcError, usageError } from "../../core/errors.js";
 import { getLifecycle, putLifecycle } from "../../s3-features/lifecycle.js";
 import { applyRuleFlags } from "../../s3-features/lifecycle-rule.js";
 import { bucketTarget } from "../../s3-features/target.js";

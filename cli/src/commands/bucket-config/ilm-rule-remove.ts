@@ -2,7 +2,7 @@ import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
+import { mcError, usageError } from "../../core/errors.js";
 import { getLifecycle, putLifecycle } from "../../s3-features/lifecycle.js";
 import { bucketTarget } from "../../s3-features/target.js";
 

@@ -2,7 +2,7 @@ import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
+import { mcError, usageError } from "../../core/errors.js";
 import { parseSerdeOptions, type SelectFormat, type SelectSpec } from "../../s3-features/select-request.js";
 import { runSelect } from "../../s3-features/select-run.js";
 import { parseSseFlags, sseReadHeaders } from "../../s3-features/sse-keys.js";

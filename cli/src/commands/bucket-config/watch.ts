@@ -2,7 +2,7 @@ import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
+import { mcError, usageError } from "../../core/errors.js";
 import type { WatchEvent, WatchOptions } from "../../s3-features/watch-event.js";
 import { watchLocal } from "../../s3-features/watch-local.js";
 import { watchRemote } from "../../s3-features/watch-remote.js";

@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
+import { mcError, usageError } from "../../core/errors.js";
 import { saveShares, type ShareRecord } from "../../share-store.js";
 import { dirPrefix } from "../../transfer/plan.js";
 import { expiryText } from "../../util/humanize.js";

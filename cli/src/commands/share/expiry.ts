@@ -1,4 +1,4 @@
-import { usageError } from "../../errors.js";
+import { usageError } from "../../core/errors.js";
 import { parseDuration } from "../../util/humanize.js";
 
 const maxMs = 7 * 24 * 3600 * 1000;

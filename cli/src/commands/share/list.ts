@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { usageError } from "../../errors.js";
+import { usageError } from "../../core/errors.js";
 import { readShares } from "../../share-store.js";
 import { expiryText } from "../../util/humanize.js";
 

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
+import { mcError, usageError } from "../../core/errors.js";
 import { featureError } from "../../s3-features/versions-errors.js";
 import { writePolicy } from "../../s3-features/versions-policy-io.js";
 import { s3Target } from "../../s3-features/versions-target.js";

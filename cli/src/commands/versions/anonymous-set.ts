@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { usageError } from "../../errors.js";
+import { usageError } from "../../core/errors.js";
 import { featureError } from "../../s3-features/versions-errors.js";
 import { applyPerm, parsePerm, permOf } from "../../s3-features/versions-policy.js";
 import { readPolicy, writePolicy } from "../../s3-features/versions-policy-io.js";

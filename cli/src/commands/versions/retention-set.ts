@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { usageError } from "../../errors.js";
+import { usageError } from "../../core/errors.js";
 import { featureError } from "../../s3-features/versions-errors.js";
 import { checkLockFlags } from "../../s3-features/versions-lock-flags.js";
 import { printBucketLock, printRetentionChange } from "../../s3-features/versions-lock-output.js";

@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../base-command.js";
 import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
+import { mcError, usageError } from "../../core/errors.js";
 import { featureError } from "../../s3-features/versions-errors.js";
 import { s3Target } from "../../s3-features/versions-target.js";
 import { byKey, undoPlan } from "../../s3-features/versions-undo.js";
