@@ -1,13 +1,13 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
 import { mcError, usageError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { Entry } from "../storage/types.js";
 import { runCopies, type CopyJob } from "../transfer/copy.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { summaryTable } from "../transfer/copy-run.js";
-import { withEncryption } from "../s3-features/sse-context.js";
+import { withEncryption } from "../runtime/sse-context.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { createProgress } from "../transfer/progress.js";
 import { compareKeys } from "../util/key-order.js";

@@ -1,8 +1,8 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
 import { explainedError, mcError, usageError } from "../core/errors.js";
-import { withRewind } from "../s3-features/rewind-context.js";
+import { withRewind } from "../runtime/rewind-context.js";
 import { removeBypassingGovernance } from "../s3-features/versions-bypass.js";
 import { isLockBlocked } from "../s3-features/versions-errors.js";
 import { deleteBlockedByLock } from "../s3-features/versions-lock-state.js";

@@ -1,8 +1,8 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
+import { BaseCommand } from "../runtime/base-command.js";
 import { bucketStat, bucketStatLines } from "../s3-features/bucket-stat.js";
 import { s3Target } from "../s3-features/versions-target.js";
-import type { McContext } from "../context.js";
+import type { McContext } from "../runtime/context.js";
 import { mcError, usageError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { ObjectInfo } from "../storage/types.js";
@@ -10,7 +10,7 @@ import { dirPrefix } from "../transfer/plan.js";
 import { rfc3339Local } from "../util/humanize.js";
 import { statJson, statLines } from "./stat-record.js";
 import { explainReadError } from "../s3-features/sse-errors.js";
-import { withEncryption } from "../s3-features/sse-context.js";
+import { withEncryption } from "../runtime/sse-context.js";
 
 export class StatCommand extends BaseCommand {
   static override paths = [["stat"]];

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ResolvedAlias } from "../config/aliases.js";
-import type { McContext } from "../context.js";
+import type { McContext } from "../runtime/context.js";
 import { mcError, usageError } from "../core/errors.js";
 import { trustedCas } from "../storage/s3-client.js";
 import type { KmsClient } from "./kms-lib.js";

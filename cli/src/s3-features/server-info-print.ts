@@ -1,5 +1,5 @@
 import type { ResolvedAlias } from "../config/aliases.js";
-import type { McContext } from "../context.js";
+import type { McContext } from "../runtime/context.js";
 import { mcError } from "../core/errors.js";
 import { objectStoreInfo } from "./server-info.js";
 

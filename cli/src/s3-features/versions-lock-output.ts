@@ -1,4 +1,4 @@
-import type { McContext } from "../context.js";
+import type { McContext } from "../runtime/context.js";
 import { formatDate } from "../util/humanize.js";
 import type { BucketLock } from "./versions-retention.js";
 

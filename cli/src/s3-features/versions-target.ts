@@ -1,5 +1,5 @@
 import type { Client } from "minio";
-import type { McContext } from "../context.js";
+import type { McContext } from "../runtime/context.js";
 import { usageError } from "../core/errors.js";
 import type { Store } from "../storage/types.js";
 

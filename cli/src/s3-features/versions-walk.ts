@@ -1,4 +1,4 @@
-import type { McContext } from "../context.js";
+import type { McContext } from "../runtime/context.js";
 import { mcError } from "../core/errors.js";
 import { parseRewind } from "./rewind-time.js";
 import { createRewoundStore } from "./rewound-store.js";

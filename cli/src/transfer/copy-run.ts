@@ -1,4 +1,4 @@
-import type { McContext } from "../context.js";
+import type { McContext } from "../runtime/context.js";
 import { mcError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { Store } from "../storage/types.js";

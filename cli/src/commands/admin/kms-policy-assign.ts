@@ -1,5 +1,5 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../context.js";
+import type { McContext } from "../../runtime/context.js";
 import { KmsCommand, seg } from "../../kms/kms-command.js";
 
 /** `mc admin kms policy assign|unassign ALIAS NAME IDENTITY…`: adds the policy to (removes it from) each identity. */

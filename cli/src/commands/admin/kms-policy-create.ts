@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../context.js";
+import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
 import { readStdinText } from "../../kms/kms-input.js";
 import { KmsCommand, seg } from "../../kms/kms-command.js";

@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
+import { BaseCommand } from "../../runtime/base-command.js";
 import { writeConfig } from "../../config/config-file.js";
-import type { McContext } from "../../context.js";
+import type { McContext } from "../../runtime/context.js";
 import { mcError } from "../../core/errors.js";
 
 export class AliasRemoveCommand extends BaseCommand {

@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
 import { usageError } from "../../core/errors.js";
 import { setBucketEncryption } from "../../s3-features/bucket-encryption.js";
 import { bucketTarget } from "../../s3-features/target.js";

@@ -1,6 +1,6 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../context.js";
+import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
 import { getLifecycle, putLifecycle } from "../../s3-features/lifecycle.js";
 import { applyRuleFlags, newRuleId } from "../../s3-features/lifecycle-rule.js";

@@ -1,5 +1,5 @@
 import { Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
+import { BaseCommand } from "../../runtime/base-command.js";
 import type { RuleFlags } from "../../s3-features/lifecycle-rule.js";
 
 /** The rule flags `ilm rule add` and `ilm rule edit` share (upstream names). */

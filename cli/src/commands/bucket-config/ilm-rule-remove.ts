@@ -1,7 +1,7 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
 import { getLifecycle, putLifecycle } from "../../s3-features/lifecycle.js";
 import { bucketTarget } from "../../s3-features/target.js";

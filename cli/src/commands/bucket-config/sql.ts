@@ -1,7 +1,7 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
 import { parseSerdeOptions, type SelectFormat, type SelectSpec } from "../../s3-features/select-request.js";
 import { runSelect } from "../../s3-features/select-run.js";

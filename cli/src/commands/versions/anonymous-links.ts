@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
 import { featureError } from "../../s3-features/versions-errors.js";
 import { rulesOf } from "../../s3-features/versions-policy.js";
 import { readPolicy } from "../../s3-features/versions-policy-io.js";

@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
 import { featureError } from "../../s3-features/versions-errors.js";
 import { readTags, tagListText } from "../../s3-features/versions-tags.js";
 import { s3Target } from "../../s3-features/versions-target.js";

@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
 import { usageError } from "../../core/errors.js";
 import { featureError } from "../../s3-features/versions-errors.js";
 import { parseTags, writeTags } from "../../s3-features/versions-tags.js";

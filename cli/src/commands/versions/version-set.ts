@@ -1,4 +1,4 @@
-import type { McContext } from "../../context.js";
+import type { McContext } from "../../runtime/context.js";
 import { featureError } from "../../s3-features/versions-errors.js";
 import { requireBucketOnly, s3Target } from "../../s3-features/versions-target.js";
 

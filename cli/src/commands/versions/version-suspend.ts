@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
 import { setVersioning } from "./version-set.js";
 
 export class VersionSuspendCommand extends BaseCommand {

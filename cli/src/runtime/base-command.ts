@@ -1,12 +1,12 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
 import { isClosedPipe } from "@mc/shared/closed-pipe";
-import { resolveAliases } from "./config/aliases.js";
-import { loadConfigDir } from "./config/config-dir.js";
-import { currentPlatform } from "./config/home-dir.js";
+import { resolveAliases } from "../config/aliases.js";
+import { loadConfigDir } from "../config/config-dir.js";
+import { currentPlatform } from "../config/home-dir.js";
 import { createContext, type McContext } from "./context.js";
-import { exitCodeOf, exitCodes } from "./core/exit-codes.js";
-import { createOutput } from "./core/output.js";
+import { exitCodeOf, exitCodes } from "../core/exit-codes.js";
+import { createOutput } from "../core/output.js";
 import { resolveSettings, uploadSettings } from "./settings.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { ResolvedAlias } from "../config/aliases.js";
-import type { McContext } from "../context.js";
+import type { McContext } from "./context.js";
 import { parseLocation, requireStore } from "../storage/location.js";
 import type { Store } from "../storage/types.js";
 import type { UploadSettings } from "../transfer/s3-upload.js";

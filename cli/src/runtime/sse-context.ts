@@ -1,6 +1,6 @@
-import type { McContext } from "../context.js";
-import { createEncryptedStore } from "./encrypted-store.js";
-import { parseSseFlags } from "./sse-keys.js";
+import type { McContext } from "./context.js";
+import { createEncryptedStore } from "../s3-features/encrypted-store.js";
+import { parseSseFlags } from "../s3-features/sse-keys.js";
 import { wrapBucketStores } from "./wrap-buckets.js";
 
 /**

@@ -1,9 +1,9 @@
-import { defaultConfigDir, type Platform } from "./config/home-dir.js";
+import { defaultConfigDir, type Platform } from "../config/home-dir.js";
 import type { GlobalSettings } from "./context.js";
-import { mcError } from "./core/errors.js";
-import type { UploadSettings } from "./transfer/s3-upload.js";
-import { parseSize } from "./util/humanize.js";
-import { parseBool } from "./util/parse-bool.js";
+import { mcError } from "../core/errors.js";
+import type { UploadSettings } from "../transfer/s3-upload.js";
+import { parseSize } from "../util/humanize.js";
+import { parseBool } from "../util/parse-bool.js";
 
 export interface GlobalFlags {
   readonly configDir: string | undefined;
