@@ -4,7 +4,7 @@ import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError, usageError } from "../core/errors.js";
 import { requireStore } from "../storage/location.js";
-import { explainReadError } from "../s3-features/sse-errors.js";
+import { explainReadError } from "../storage/s3/sse/sse-errors.js";
 import { withEncryption } from "../runtime/sse-context.js";
 import { withRewind } from "../runtime/rewind-context.js";
 

@@ -8,8 +8,8 @@ import type { Entry } from "../storage/types.js";
 import { dirPrefix, passesAge } from "../transfer/plan.js";
 import { parseSize, rfc3339Local } from "../util/humanize.js";
 import { flatMatch, shellMatch } from "../util/wildcard.js";
-import { readTags } from "../s3-features/versions-tags.js";
-import { s3Target } from "../s3-features/versions-target.js";
+import { readTags } from "../storage/s3/versions/versions-tags.js";
+import { s3Target } from "../storage/s3/versions-target.js";
 import { matchesAll, metadataOf, parseKeyPatterns, tagMap } from "./find-attrs.js";
 import { ageFilter } from "./flags.js";
 

@@ -3,15 +3,15 @@ import type { Client } from "minio";
 import type { ResolvedAlias } from "../config/aliases.js";
 import type { LoadedConfig } from "../config/config-dir.js";
 import type { Output } from "../core/output.js";
-import { createLocalStore } from "../storage/local-store.js";
+import { createLocalStore } from "../storage/local/local-store.js";
 import { parseLocation, type Location } from "../storage/location.js";
-import { createS3Client, parseHeaders } from "../storage/s3-client.js";
-import { createLookup, parseResolve } from "../storage/resolve.js";
-import { createS3Store } from "../storage/s3-store.js";
+import { createS3Client, parseHeaders } from "../storage/s3/s3-client.js";
+import { createLookup, parseResolve } from "../storage/s3/resolve.js";
+import { createS3Store } from "../storage/s3/s3-store.js";
 import type { Store } from "../storage/types.js";
 import { createRateLimiter } from "../transfer/rate-limit.js";
 import type { TransferLimits } from "../transfer/copy.js";
-import type { UploadSettings } from "../transfer/s3-upload.js";
+import type { UploadSettings } from "../storage/s3/s3-upload.js";
 
 export interface GlobalSettings {
   readonly configDir: string;

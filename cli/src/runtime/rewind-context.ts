@@ -1,6 +1,6 @@
 import type { McContext } from "./context.js";
-import { parseRewind } from "../s3-features/rewind-time.js";
-import { createRewoundStore } from "../s3-features/rewound-store.js";
+import { parseRewind } from "../storage/s3/versions/rewind-time.js";
+import { createRewoundStore } from "../storage/s3/versions/rewound-store.js";
 import { wrapBucketStores } from "./wrap-buckets.js";
 
 /**

@@ -1,7 +1,7 @@
 import { defaultConfigDir, type Platform } from "../config/home-dir.js";
 import type { GlobalSettings } from "./context.js";
 import { mcError } from "../core/errors.js";
-import type { UploadSettings } from "../transfer/s3-upload.js";
+import type { UploadSettings } from "../storage/s3/s3-upload.js";
 import { parseSize } from "../util/humanize.js";
 import { parseBool } from "../util/parse-bool.js";
 

@@ -1,6 +1,6 @@
 import type { McContext } from "./context.js";
-import { createEncryptedStore } from "../s3-features/encrypted-store.js";
-import { parseSseFlags } from "../s3-features/sse-keys.js";
+import { createEncryptedStore } from "../storage/s3/sse/encrypted-store.js";
+import { parseSseFlags } from "../storage/s3/sse/sse-keys.js";
 import { wrapBucketStores } from "./wrap-buckets.js";
 
 /**

@@ -2,7 +2,7 @@ import type { ResolvedAlias } from "../config/aliases.js";
 import type { McContext } from "./context.js";
 import { parseLocation, requireStore } from "../storage/location.js";
 import type { Store } from "../storage/types.js";
-import type { UploadSettings } from "../transfer/s3-upload.js";
+import type { UploadSettings } from "../storage/s3/s3-upload.js";
 
 /** Wraps one bucket's store; `base` is the context it came from (for its clients). */
 export type BucketWrapper = (inner: Store, base: McContext, alias: ResolvedAlias, bucket: string) => Store;

@@ -1,7 +1,7 @@
 import type { ResolvedAlias } from "../config/aliases.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError } from "../core/errors.js";
-import { objectStoreInfo } from "./server-info.js";
+import { objectStoreInfo } from "../storage/s3/server-info.js";
 
 const count = (v: unknown, key: string): string => {
   const o = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined;

@@ -1,6 +1,6 @@
 import type { McContext } from "../runtime/context.js";
 import { formatDate } from "../util/humanize.js";
-import type { BucketLock } from "./versions-retention.js";
+import type { BucketLock } from "../storage/s3/versions/versions-retention.js";
 
 /** Upstream's retention result line and JSON (op, mode, validity, urlpath, versionID, status). */
 export function printRetentionChange(ctx: McContext, op: "set" | "clear", url: string, versionId: string, mode: string, validity: string): void {

@@ -1,8 +1,8 @@
 import type { McContext } from "../runtime/context.js";
 import { mcError } from "../core/errors.js";
-import { parseRewind } from "./rewind-time.js";
-import { createRewoundStore } from "./rewound-store.js";
-import { requireObject, type S3Target } from "./versions-target.js";
+import { parseRewind } from "../storage/s3/versions/rewind-time.js";
+import { createRewoundStore } from "../storage/s3/versions/rewound-store.js";
+import { requireObject, type S3Target } from "../storage/s3/versions-target.js";
 
 export interface WalkOptions {
   /** The command as typed (`legalhold set`), for usage errors. */

@@ -17,6 +17,11 @@ export type Location =
       readonly key: string;
     };
 
+/** What resolves a command-line address (the command context is one). */
+export interface Locator {
+  locate(arg: string): Location;
+}
+
 export interface LocationDeps {
   readonly aliases: ReadonlyMap<string, ResolvedAlias>;
   readonly localStore: Store;

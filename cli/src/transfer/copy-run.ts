@@ -5,7 +5,7 @@ import type { Store } from "../storage/types.js";
 import { iBytes } from "../util/humanize.js";
 import { runCopies, type CopyJob } from "./copy.js";
 import { sourceItems, targetIsDir, targetKey, type AgeFilter } from "./plan.js";
-import { applyMcAttrs, mcAttrsHeader, mcAttrsOf, parseMcAttrs } from "./preserve-attrs.js";
+import { applyMcAttrs, mcAttrsHeader, mcAttrsOf, parseMcAttrs } from "../storage/local/preserve-attrs.js";
 import { createProgress } from "./progress.js";
 
 export interface CopyRequest {

@@ -2,8 +2,8 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
 import { usageError } from "../../core/errors.js";
-import { clearBucketEncryption } from "../../s3-features/bucket-encryption.js";
-import { bucketTarget } from "../../s3-features/target.js";
+import { clearBucketEncryption } from "../../storage/s3/bucket/bucket-encryption.js";
+import { bucketTarget } from "../../storage/s3/target.js";
 
 export class EncryptClearCommand extends BaseCommand {
   static override paths = [["encrypt", "clear"]];

@@ -3,8 +3,8 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
-import { getNotifications } from "../../s3-features/notification.js";
-import { bucketTarget } from "../../s3-features/target.js";
+import { getNotifications } from "../../storage/s3/bucket/notification.js";
+import { bucketTarget } from "../../storage/s3/target.js";
 
 export class EventListCommand extends BaseCommand {
   static override paths = [["event", "list"], ["event", "ls"]];

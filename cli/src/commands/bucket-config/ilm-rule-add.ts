@@ -2,9 +2,9 @@ import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
 import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
-import { getLifecycle, putLifecycle } from "../../s3-features/lifecycle.js";
-import { applyRuleFlags, newRuleId } from "../../s3-features/lifecycle-rule.js";
-import { bucketTarget } from "../../s3-features/target.js";
+import { getLifecycle, putLifecycle } from "../../storage/s3/bucket/lifecycle.js";
+import { applyRuleFlags, newRuleId } from "../../storage/s3/bucket/lifecycle-rule.js";
+import { bucketTarget } from "../../storage/s3/target.js";
 import { IlmRuleFlagsCommand } from "./ilm-rule-flags.js";
 
 export class IlmRuleAddCommand extends IlmRuleFlagsCommand {

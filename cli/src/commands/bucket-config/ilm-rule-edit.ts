@@ -2,9 +2,9 @@ import { Command, Option } from "clipanion";
 import { isAppError } from "@mc/shared";
 import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
-import { getLifecycle, putLifecycle } from "../../s3-features/lifecycle.js";
-import { applyRuleFlags } from "../../s3-features/lifecycle-rule.js";
-import { bucketTarget } from "../../s3-features/target.js";
+import { getLifecycle, putLifecycle } from "../../storage/s3/bucket/lifecycle.js";
+import { applyRuleFlags } from "../../storage/s3/bucket/lifecycle-rule.js";
+import { bucketTarget } from "../../storage/s3/target.js";
 import { IlmRuleFlagsCommand } from "./ilm-rule-flags.js";
 
 export class IlmRuleEditCommand extends IlmRuleFlagsCommand {

@@ -3,9 +3,9 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
-import { putLifecycle, validateLifecycle } from "../../s3-features/lifecycle.js";
-import { readAll } from "../../s3-features/s3-request.js";
-import { bucketTarget } from "../../s3-features/target.js";
+import { putLifecycle, validateLifecycle } from "../../storage/s3/bucket/lifecycle.js";
+import { readAll } from "../../storage/s3/s3-request.js";
+import { bucketTarget } from "../../storage/s3/target.js";
 
 export class IlmRuleImportCommand extends BaseCommand {
   static override paths = [["ilm", "rule", "import"]];

@@ -3,9 +3,9 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
-import { getLifecycle, type Json, type JsonObject } from "../../s3-features/lifecycle.js";
-import { ruleFilter } from "../../s3-features/lifecycle-rule.js";
-import { bucketTarget } from "../../s3-features/target.js";
+import { getLifecycle, type Json, type JsonObject } from "../../storage/s3/bucket/lifecycle.js";
+import { ruleFilter } from "../../storage/s3/bucket/lifecycle-rule.js";
+import { bucketTarget } from "../../storage/s3/target.js";
 
 const field = (v: Json | undefined, name: string): string => {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return "";

@@ -3,10 +3,10 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
-import { parseSerdeOptions, type SelectFormat, type SelectSpec } from "../../s3-features/select-request.js";
-import { runSelect } from "../../s3-features/select-run.js";
-import { parseSseFlags, sseReadHeaders } from "../../s3-features/sse-keys.js";
-import { bucketTarget } from "../../s3-features/target.js";
+import { parseSerdeOptions, type SelectFormat, type SelectSpec } from "../../storage/s3/select/select-request.js";
+import { runSelect } from "../../storage/s3/select/select-run.js";
+import { parseSseFlags, sseReadHeaders } from "../../storage/s3/sse/sse-keys.js";
+import { bucketTarget } from "../../storage/s3/target.js";
 
 const compressions = ["NONE", "GZIP", "BZIP2"] as const;
 

@@ -1,10 +1,10 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
-import { featureError } from "../../s3-features/versions-errors.js";
-import { rulesOf } from "../../s3-features/versions-policy.js";
-import { readPolicy } from "../../s3-features/versions-policy-io.js";
-import { s3Target } from "../../s3-features/versions-target.js";
+import { featureError } from "../../storage/s3/versions/versions-errors.js";
+import { rulesOf } from "../../storage/s3/versions/versions-policy.js";
+import { readPolicy } from "../../storage/s3/versions/versions-policy-io.js";
+import { s3Target } from "../../storage/s3/versions-target.js";
 
 export class AnonymousLinksCommand extends BaseCommand {
   static override paths = [["anonymous", "links"]];

@@ -3,9 +3,9 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
-import { featureError } from "../../s3-features/versions-errors.js";
-import { writePolicy } from "../../s3-features/versions-policy-io.js";
-import { s3Target } from "../../s3-features/versions-target.js";
+import { featureError } from "../../storage/s3/versions/versions-errors.js";
+import { writePolicy } from "../../storage/s3/versions/versions-policy-io.js";
+import { s3Target } from "../../storage/s3/versions-target.js";
 
 /** Upstream's limit on a policy file. */
 const maxPolicyBytes = 120 * 1024;

@@ -1,11 +1,11 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
-import { featureError } from "../../s3-features/versions-errors.js";
-import { getLegalHold } from "../../s3-features/versions-legalhold.js";
-import { checkLockFlags } from "../../s3-features/versions-lock-flags.js";
+import { featureError } from "../../storage/s3/versions/versions-errors.js";
+import { getLegalHold } from "../../storage/s3/versions/versions-legalhold.js";
+import { checkLockFlags } from "../../storage/s3/versions/versions-lock-flags.js";
 import { printLegalHold } from "../../s3-features/versions-lock-output.js";
-import { s3Target } from "../../s3-features/versions-target.js";
+import { s3Target } from "../../storage/s3/versions-target.js";
 import { walkObjects } from "../../s3-features/versions-walk.js";
 
 export class LegalHoldInfoCommand extends BaseCommand {

@@ -2,11 +2,11 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
 import { mcError } from "../../core/errors.js";
-import { featureError, isNoLockSetting } from "../../s3-features/versions-errors.js";
-import { checkLockFlags } from "../../s3-features/versions-lock-flags.js";
+import { featureError, isNoLockSetting } from "../../storage/s3/versions/versions-errors.js";
+import { checkLockFlags } from "../../storage/s3/versions/versions-lock-flags.js";
 import { printBucketLock, printRetentionInfo } from "../../s3-features/versions-lock-output.js";
-import { getBucketLock, getRetention, type BucketLock } from "../../s3-features/versions-retention.js";
-import { requireBucketOnly, s3Target } from "../../s3-features/versions-target.js";
+import { getBucketLock, getRetention, type BucketLock } from "../../storage/s3/versions/versions-retention.js";
+import { requireBucketOnly, s3Target } from "../../storage/s3/versions-target.js";
 import { walkObjects } from "../../s3-features/versions-walk.js";
 
 export class RetentionInfoCommand extends BaseCommand {

@@ -1,9 +1,9 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
-import { featureError } from "../../s3-features/versions-errors.js";
-import { removeTags } from "../../s3-features/versions-tags.js";
-import { s3Target } from "../../s3-features/versions-target.js";
+import { featureError } from "../../storage/s3/versions/versions-errors.js";
+import { removeTags } from "../../storage/s3/versions/versions-tags.js";
+import { s3Target } from "../../storage/s3/versions-target.js";
 
 export class TagRemoveCommand extends BaseCommand {
   static override paths = [["tag", "remove"]];

@@ -1,8 +1,8 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
-import { featureError } from "../../s3-features/versions-errors.js";
-import { requireBucketOnly, s3Target } from "../../s3-features/versions-target.js";
+import { featureError } from "../../storage/s3/versions/versions-errors.js";
+import { requireBucketOnly, s3Target } from "../../storage/s3/versions-target.js";
 import { printVersioning } from "./version-set.js";
 
 export class VersionInfoCommand extends BaseCommand {
