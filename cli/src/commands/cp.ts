@@ -2,9 +2,9 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { usageError } from "../core/errors.js";
-import { runCopyCommand } from "../transfer/copy-run.js";
+import { runCopyCommand } from "../helpers/copy-run.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
-import { ageFilter } from "./flags.js";
+import { ageFilter } from "../helpers/flags.js";
 import { withEncryption } from "../runtime/sse-context.js";
 import { withRewind } from "../runtime/rewind-context.js";
 

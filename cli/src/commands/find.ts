@@ -10,8 +10,8 @@ import { parseSize, rfc3339Local } from "../util/humanize.js";
 import { flatMatch, shellMatch } from "../util/wildcard.js";
 import { readTags } from "../storage/s3/versions/versions-tags.js";
 import { s3Target } from "../storage/s3/versions-target.js";
-import { matchesAll, metadataOf, parseKeyPatterns, tagMap } from "./find-attrs.js";
-import { ageFilter } from "./flags.js";
+import { matchesAll, metadataOf, parseKeyPatterns, tagMap } from "../helpers/find-attrs.js";
+import { ageFilter } from "../helpers/flags.js";
 
 function runChild(command: string): Promise<number> {
   const [cmd = "", ...args] = command.trim().split(/\s+/);

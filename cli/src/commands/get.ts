@@ -3,7 +3,7 @@ import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { usageError } from "../core/errors.js";
 import { requireStore } from "../storage/location.js";
-import { runCopyCommand } from "../transfer/copy-run.js";
+import { runCopyCommand } from "../helpers/copy-run.js";
 import { withEncryption } from "../runtime/sse-context.js";
 
 export class GetCommand extends BaseCommand {

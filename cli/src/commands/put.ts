@@ -2,7 +2,7 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { usageError } from "../core/errors.js";
-import { runCopyCommand } from "../transfer/copy-run.js";
+import { runCopyCommand } from "../helpers/copy-run.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { parseSize } from "../util/humanize.js";
 import { withEncryption } from "../runtime/sse-context.js";

@@ -9,7 +9,7 @@ import { deleteBlockedByLock } from "../storage/s3/versions/versions-lock-state.
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import { statOrListed } from "../storage/stat-or-listed.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
-import { ageFilter } from "./flags.js";
+import { ageFilter } from "../helpers/flags.js";
 
 export class RmCommand extends BaseCommand {
   static override paths = [["rm"]];

@@ -8,7 +8,7 @@ import { displayUrl, requireStore, type Location } from "../storage/location.js"
 import type { ObjectInfo } from "../storage/types.js";
 import { dirPrefix } from "../transfer/plan.js";
 import { rfc3339Local } from "../util/humanize.js";
-import { statJson, statLines } from "./stat-record.js";
+import { statJson, statLines } from "../helpers/stat-record.js";
 import { explainReadError } from "../storage/s3/sse/sse-errors.js";
 import { withEncryption } from "../runtime/sse-context.js";
 

@@ -5,7 +5,7 @@ import { mcError, usageError } from "../../core/errors.js";
 import { getLifecycle, putLifecycle } from "../../storage/s3/bucket/lifecycle.js";
 import { applyRuleFlags, newRuleId } from "../../storage/s3/bucket/lifecycle-rule.js";
 import { bucketTarget } from "../../storage/s3/target.js";
-import { IlmRuleFlagsCommand } from "./ilm-rule-flags.js";
+import { IlmRuleFlagsCommand } from "../../helpers/ilm-rule-flags.js";
 
 export class IlmRuleAddCommand extends IlmRuleFlagsCommand {
   static override paths = [["ilm", "rule", "add"]];

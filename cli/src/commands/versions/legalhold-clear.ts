@@ -1,5 +1,5 @@
 import { Command } from "clipanion";
-import { LegalHoldChangeCommand } from "./legalhold-change.js";
+import { LegalHoldChangeCommand } from "../../helpers/legalhold-change.js";
 
 export class LegalHoldClearCommand extends LegalHoldChangeCommand {
   static override paths = [["legalhold", "clear"]];

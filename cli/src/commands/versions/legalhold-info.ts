@@ -4,9 +4,9 @@ import type { McContext } from "../../runtime/context.js";
 import { featureError } from "../../storage/s3/versions/versions-errors.js";
 import { getLegalHold } from "../../storage/s3/versions/versions-legalhold.js";
 import { checkLockFlags } from "../../storage/s3/versions/versions-lock-flags.js";
-import { printLegalHold } from "../../s3-features/versions-lock-output.js";
+import { printLegalHold } from "../../helpers/versions-lock-output.js";
 import { s3Target } from "../../storage/s3/versions-target.js";
-import { walkObjects } from "../../s3-features/versions-walk.js";
+import { walkObjects } from "../../helpers/versions-walk.js";
 
 export class LegalHoldInfoCommand extends BaseCommand {
   static override paths = [["legalhold", "info"]];

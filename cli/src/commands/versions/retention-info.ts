@@ -4,10 +4,10 @@ import type { McContext } from "../../runtime/context.js";
 import { mcError } from "../../core/errors.js";
 import { featureError, isNoLockSetting } from "../../storage/s3/versions/versions-errors.js";
 import { checkLockFlags } from "../../storage/s3/versions/versions-lock-flags.js";
-import { printBucketLock, printRetentionInfo } from "../../s3-features/versions-lock-output.js";
+import { printBucketLock, printRetentionInfo } from "../../helpers/versions-lock-output.js";
 import { getBucketLock, getRetention, type BucketLock } from "../../storage/s3/versions/versions-retention.js";
 import { requireBucketOnly, s3Target } from "../../storage/s3/versions-target.js";
-import { walkObjects } from "../../s3-features/versions-walk.js";
+import { walkObjects } from "../../helpers/versions-walk.js";
 
 export class RetentionInfoCommand extends BaseCommand {
   static override paths = [["retention", "info"]];

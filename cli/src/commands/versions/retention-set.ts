@@ -4,10 +4,10 @@ import type { McContext } from "../../runtime/context.js";
 import { usageError } from "../../core/errors.js";
 import { featureError } from "../../storage/s3/versions/versions-errors.js";
 import { checkLockFlags } from "../../storage/s3/versions/versions-lock-flags.js";
-import { printBucketLock, printRetentionChange } from "../../s3-features/versions-lock-output.js";
+import { printBucketLock, printRetentionChange } from "../../helpers/versions-lock-output.js";
 import { parseMode, parseValidity, putRetention, retainUntil, setBucketLock, validityText } from "../../storage/s3/versions/versions-retention.js";
 import { requireBucketOnly, s3Target } from "../../storage/s3/versions-target.js";
-import { walkObjects } from "../../s3-features/versions-walk.js";
+import { walkObjects } from "../../helpers/versions-walk.js";
 
 export class RetentionSetCommand extends BaseCommand {
   static override paths = [["retention", "set"]];

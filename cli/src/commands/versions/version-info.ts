@@ -3,7 +3,7 @@ import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
 import { featureError } from "../../storage/s3/versions/versions-errors.js";
 import { requireBucketOnly, s3Target } from "../../storage/s3/versions-target.js";
-import { printVersioning } from "./version-set.js";
+import { printVersioning } from "../../helpers/version-set.js";
 
 export class VersionInfoCommand extends BaseCommand {
   static override paths = [["version", "info"]];

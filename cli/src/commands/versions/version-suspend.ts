@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
-import { setVersioning } from "./version-set.js";
+import { setVersioning } from "../../helpers/version-set.js";
 
 export class VersionSuspendCommand extends BaseCommand {
   static override paths = [["version", "suspend"]];

@@ -1,6 +1,6 @@
-import type { McContext } from "../../runtime/context.js";
-import { featureError } from "../../storage/s3/versions/versions-errors.js";
-import { requireBucketOnly, s3Target } from "../../storage/s3/versions-target.js";
+import type { McContext } from "../runtime/context.js";
+import { featureError } from "../storage/s3/versions/versions-errors.js";
+import { requireBucketOnly, s3Target } from "../storage/s3/versions-target.js";
 
 /** The JSON of contracts/mc.md §5 and upstream's text for `version enable|suspend|info`. */
 export function printVersioning(ctx: McContext, op: "enable" | "suspend" | "info", url: string, status: string, mfaDelete: string): void {

@@ -1,12 +1,12 @@
 import { Option } from "clipanion";
-import { BaseCommand } from "../../runtime/base-command.js";
-import type { McContext } from "../../runtime/context.js";
-import { featureError } from "../../storage/s3/versions/versions-errors.js";
-import { setLegalHold } from "../../storage/s3/versions/versions-legalhold.js";
-import { checkLockFlags } from "../../storage/s3/versions/versions-lock-flags.js";
-import { printLegalHoldChange } from "../../s3-features/versions-lock-output.js";
-import { s3Target } from "../../storage/s3/versions-target.js";
-import { walkObjects } from "../../s3-features/versions-walk.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { featureError } from "../storage/s3/versions/versions-errors.js";
+import { setLegalHold } from "../storage/s3/versions/versions-legalhold.js";
+import { checkLockFlags } from "../storage/s3/versions/versions-lock-flags.js";
+import { printLegalHoldChange } from "./versions-lock-output.js";
+import { s3Target } from "../storage/s3/versions-target.js";
+import { walkObjects } from "./versions-walk.js";
 
 /** `legalhold set` and `legalhold clear`: the same walk, the hold turned on or off. */
 export abstract class LegalHoldChangeCommand extends BaseCommand {

@@ -3,10 +3,10 @@ import { mcError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { Store } from "../storage/types.js";
 import { iBytes } from "../util/humanize.js";
-import { runCopies, type CopyJob } from "./copy.js";
-import { sourceItems, targetIsDir, targetKey, type AgeFilter } from "./plan.js";
+import { runCopies, type CopyJob } from "../transfer/copy.js";
+import { sourceItems, targetIsDir, targetKey, type AgeFilter } from "../transfer/plan.js";
 import { applyMcAttrs, mcAttrsHeader, mcAttrsOf, parseMcAttrs } from "../storage/local/preserve-attrs.js";
-import { createProgress } from "./progress.js";
+import { createProgress } from "../transfer/progress.js";
 
 export interface CopyRequest {
   readonly sources: readonly string[];

@@ -1,6 +1,6 @@
 import { Option } from "clipanion";
-import { BaseCommand } from "../../runtime/base-command.js";
-import type { RuleFlags } from "../../storage/s3/bucket/lifecycle-rule.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { RuleFlags } from "../storage/s3/bucket/lifecycle-rule.js";
 
 /** The rule flags `ilm rule add` and `ilm rule edit` share (upstream names). */
 export abstract class IlmRuleFlagsCommand extends BaseCommand {

@@ -1,5 +1,5 @@
-import { usageError } from "../../core/errors.js";
-import { parseDuration } from "../../util/humanize.js";
+import { usageError } from "../core/errors.js";
+import { parseDuration } from "../util/humanize.js";
 
 const maxMs = 7 * 24 * 3600 * 1000;
 
