@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { KmsCommand, listAll } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { KmsCommand, listAll } from "../../../../kms/kms-command.js";
 
 /** `mc admin kms key list ALIAS [PATTERN]`: every page of `/v1/key/list/<pattern>`. */
 export class AdminKmsKeyListCommand extends KmsCommand {

@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { KmsCommand, seg } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 
 /** `mc admin kms policy show ALIAS NAME`: the policy's rules (`/v1/policy/read/<name>`), as a file `policy create` accepts. */
 export class AdminKmsPolicyShowCommand extends KmsCommand {

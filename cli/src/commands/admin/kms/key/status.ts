@@ -1,8 +1,8 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import { kmsAlias, openKms } from "../../kms/kms-alias.js";
-import { KmsCommand } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { mcError, usageError } from "../../../../core/errors.js";
+import { kmsAlias, openKms } from "../../../../kms/kms-alias.js";
+import { KmsCommand } from "../../../../kms/kms-command.js";
 
 /** The fixed context bound to the test data key (kms.md §10). */
 const statusContext = new TextEncoder().encode("mc admin kms key status");

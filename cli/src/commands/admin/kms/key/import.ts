@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { readStdinText } from "../../kms/kms-input.js";
-import { KmsCommand, seg } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { readStdinText } from "../../../../kms/kms-input.js";
+import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 
 /** `mc admin kms key import ALIAS KEY_NAME [BASE64_KEY]`: `/v1/key/import/<name>` (version 1). */
 export class AdminKmsKeyImportCommand extends KmsCommand {

@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { KmsCommand, seg } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 
 /** `mc admin kms policy assign|unassign ALIAS NAME IDENTITY…`: adds the policy to (removes it from) each identity. */
 export class AdminKmsPolicyAssignCommand extends KmsCommand {
@@ -25,11 +25,4 @@ export class AdminKmsPolicyAssignCommand extends KmsCommand {
     }
     return 0;
   }
-}
-
-/** `mc admin kms policy unassign ALIAS NAME IDENTITY…`. */
-export class AdminKmsPolicyUnassignCommand extends AdminKmsPolicyAssignCommand {
-  static override paths = [["admin", "kms", "policy", "unassign"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "remove a KMS policy from identities", examples: [["Remove policy app from an identity", "$0 admin kms policy unassign mykms app h1:…"]] });
-  protected override readonly assign: boolean = false;
 }

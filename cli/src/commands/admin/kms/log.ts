@@ -1,8 +1,8 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import { followAudit } from "../../kms/kms-audit-stream.js";
-import { KmsCommand } from "../../kms/kms-command.js";
+import type { McContext } from "../../../runtime/context.js";
+import { mcError, usageError } from "../../../core/errors.js";
+import { followAudit } from "../../../kms/kms-audit-stream.js";
+import { KmsCommand } from "../../../kms/kms-command.js";
 
 interface AuditRecord {
   time?: string;

@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { KmsCommand, seg } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 
 /** `mc admin kms key delete ALIAS KEY_NAME [--version N]`: the key with all versions, or one version. */
 export class AdminKmsKeyDeleteCommand extends KmsCommand {

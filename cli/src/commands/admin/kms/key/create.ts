@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { KmsCommand, seg } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 
 /** `mc admin kms key create ALIAS KEY_NAME` (contracts/mc.md §7). */
 export class AdminKmsKeyCreateCommand extends KmsCommand {

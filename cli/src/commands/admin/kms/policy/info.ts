@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { KmsCommand, seg } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 
 /** `mc admin kms policy info ALIAS NAME`: `/v1/policy/describe/<name>` (who made it, when). */
 export class AdminKmsPolicyInfoCommand extends KmsCommand {

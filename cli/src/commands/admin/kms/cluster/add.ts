@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { usageError } from "../../core/errors.js";
-import { KmsCommand } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { usageError } from "../../../../core/errors.js";
+import { KmsCommand } from "../../../../kms/kms-command.js";
 
 /** `HOST:PORT` as the cluster names its members (contracts/kms.md §4: no scheme). */
 const hostPort = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/;
@@ -33,16 +33,4 @@ export class AdminKmsClusterAddCommand extends KmsCommand {
     ctx.output.result({ status: "success", host, nodes }, [done, "Members:", ...nodes.map((n) => `  ${n}`)].join("\n"));
     return 0;
   }
-}
-
-/** `mc admin kms cluster remove ALIAS HOST:PORT`. */
-export class AdminKmsClusterRemoveCommand extends AdminKmsClusterAddCommand {
-  static override paths = [["admin", "kms", "cluster", "remove"], ["admin", "kms", "cluster", "rm"]];
-  static override usage = Command.Usage({
-    category: "Admin commands",
-    description: "remove a node from the KMS cluster",
-    details: "Remove one node at a time and check `mc admin kms cluster status` between steps. Members after the change are printed one per line.",
-    examples: [["Remove kms4", "$0 admin kms cluster remove mykms kms4.example.net:7373"]],
-  });
-  protected override readonly op: "add" | "remove" = "remove";
 }

@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { KmsCommand } from "../../kms/kms-command.js";
+import type { McContext } from "../../../runtime/context.js";
+import { KmsCommand } from "../../../kms/kms-command.js";
 
 /**
  * `mc admin kms status ALIAS`: every member with role, term, commit and

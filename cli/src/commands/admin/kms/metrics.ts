@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import { KmsCommand } from "../../kms/kms-command.js";
-import { metricsLines, summarizeMetrics, type MetricsSnapshot } from "../../kms/kms-metrics.js";
+import type { McContext } from "../../../runtime/context.js";
+import { mcError, usageError } from "../../../core/errors.js";
+import { KmsCommand } from "../../../kms/kms-command.js";
+import { metricsLines, summarizeMetrics, type MetricsSnapshot } from "../../../kms/kms-metrics.js";
 
 /**
  * `mc admin kms metrics ALIAS [--once] [--interval SECONDS]`: a live view of

@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { KmsCommand, listAll } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { KmsCommand, listAll } from "../../../../kms/kms-command.js";
 
 /** `mc admin kms policy list ALIAS [PATTERN]`. */
 export class AdminKmsPolicyListCommand extends KmsCommand {

@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { KmsCommand, seg } from "../../kms/kms-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 
 /** `mc admin kms identity delete ALIAS IDENTITY`: its API key stops working on every node once committed. */
 export class AdminKmsIdentityDeleteCommand extends KmsCommand {
