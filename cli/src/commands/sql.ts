@@ -1,12 +1,12 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../runtime/base-command.js";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import { parseSerdeOptions, type SelectFormat, type SelectSpec } from "../../storage/s3/select/select-request.js";
-import { runSelect } from "../../storage/s3/select/select-run.js";
-import { parseSseFlags, sseReadHeaders } from "../../storage/s3/sse/sse-keys.js";
-import { bucketTarget } from "../../storage/s3/target.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
+import { parseSerdeOptions, type SelectFormat, type SelectSpec } from "../storage/s3/select/select-request.js";
+import { runSelect } from "../storage/s3/select/select-run.js";
+import { parseSseFlags, sseReadHeaders } from "../storage/s3/sse/sse-keys.js";
+import { bucketTarget } from "../storage/s3/target.js";
 
 const compressions = ["NONE", "GZIP", "BZIP2"] as const;
 

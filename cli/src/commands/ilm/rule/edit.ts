@@ -1,11 +1,11 @@
 import { Command, Option } from "clipanion";
 import { isAppError } from "@mc/shared";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import { getLifecycle, putLifecycle } from "../../storage/s3/bucket/lifecycle.js";
-import { applyRuleFlags } from "../../storage/s3/bucket/lifecycle-rule.js";
-import { bucketTarget } from "../../storage/s3/target.js";
-import { IlmRuleFlagsCommand } from "../../helpers/ilm-rule-flags.js";
+import type { McContext } from "../../../runtime/context.js";
+import { mcError, usageError } from "../../../core/errors.js";
+import { getLifecycle, putLifecycle } from "../../../storage/s3/bucket/lifecycle.js";
+import { applyRuleFlags } from "../../../storage/s3/bucket/lifecycle-rule.js";
+import { bucketTarget } from "../../../storage/s3/target.js";
+import { IlmRuleFlagsCommand } from "../../../helpers/ilm-rule-flags.js";
 
 export class IlmRuleEditCommand extends IlmRuleFlagsCommand {
   static override paths = [["ilm", "rule", "edit"]];

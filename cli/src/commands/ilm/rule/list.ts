@@ -1,11 +1,11 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../runtime/base-command.js";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import { getLifecycle, type Json, type JsonObject } from "../../storage/s3/bucket/lifecycle.js";
-import { ruleFilter } from "../../storage/s3/bucket/lifecycle-rule.js";
-import { bucketTarget } from "../../storage/s3/target.js";
+import { BaseCommand } from "../../../runtime/base-command.js";
+import type { McContext } from "../../../runtime/context.js";
+import { mcError, usageError } from "../../../core/errors.js";
+import { getLifecycle, type Json, type JsonObject } from "../../../storage/s3/bucket/lifecycle.js";
+import { ruleFilter } from "../../../storage/s3/bucket/lifecycle-rule.js";
+import { bucketTarget } from "../../../storage/s3/target.js";
 
 const field = (v: Json | undefined, name: string): string => {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return "";

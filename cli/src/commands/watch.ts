@@ -1,12 +1,12 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../runtime/base-command.js";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import type { WatchEvent, WatchOptions } from "../../storage/watch-event.js";
-import { watchLocal } from "../../storage/local/watch-local.js";
-import { watchRemote } from "../../storage/s3/watch-remote.js";
-import { iBytes } from "../../util/humanize.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
+import type { WatchEvent, WatchOptions } from "../storage/watch-event.js";
+import { watchLocal } from "../storage/local/watch-local.js";
+import { watchRemote } from "../storage/s3/watch-remote.js";
+import { iBytes } from "../util/humanize.js";
 
 export class WatchCommand extends BaseCommand {
   static override paths = [["watch"]];

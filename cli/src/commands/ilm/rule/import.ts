@@ -1,11 +1,11 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../runtime/base-command.js";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import { putLifecycle, validateLifecycle } from "../../storage/s3/bucket/lifecycle.js";
-import { readAll } from "../../storage/s3/s3-request.js";
-import { bucketTarget } from "../../storage/s3/target.js";
+import { BaseCommand } from "../../../runtime/base-command.js";
+import type { McContext } from "../../../runtime/context.js";
+import { mcError, usageError } from "../../../core/errors.js";
+import { putLifecycle, validateLifecycle } from "../../../storage/s3/bucket/lifecycle.js";
+import { readAll } from "../../../storage/s3/s3-request.js";
+import { bucketTarget } from "../../../storage/s3/target.js";
 
 export class IlmRuleImportCommand extends BaseCommand {
   static override paths = [["ilm", "rule", "import"]];

@@ -1,11 +1,11 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import { getLifecycle, putLifecycle } from "../../storage/s3/bucket/lifecycle.js";
-import { applyRuleFlags, newRuleId } from "../../storage/s3/bucket/lifecycle-rule.js";
-import { bucketTarget } from "../../storage/s3/target.js";
-import { IlmRuleFlagsCommand } from "../../helpers/ilm-rule-flags.js";
+import type { McContext } from "../../../runtime/context.js";
+import { mcError, usageError } from "../../../core/errors.js";
+import { getLifecycle, putLifecycle } from "../../../storage/s3/bucket/lifecycle.js";
+import { applyRuleFlags, newRuleId } from "../../../storage/s3/bucket/lifecycle-rule.js";
+import { bucketTarget } from "../../../storage/s3/target.js";
+import { IlmRuleFlagsCommand } from "../../../helpers/ilm-rule-flags.js";
 
 export class IlmRuleAddCommand extends IlmRuleFlagsCommand {
   static override paths = [["ilm", "rule", "add"]];

@@ -1,10 +1,10 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../runtime/base-command.js";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import { getLifecycle } from "../../storage/s3/bucket/lifecycle.js";
-import { bucketTarget } from "../../storage/s3/target.js";
+import { BaseCommand } from "../../../runtime/base-command.js";
+import type { McContext } from "../../../runtime/context.js";
+import { mcError, usageError } from "../../../core/errors.js";
+import { getLifecycle } from "../../../storage/s3/bucket/lifecycle.js";
+import { bucketTarget } from "../../../storage/s3/target.js";
 
 export class IlmRuleExportCommand extends BaseCommand {
   static override paths = [["ilm", "rule", "export"]];
