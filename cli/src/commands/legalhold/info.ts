@@ -8,7 +8,7 @@ import { printLegalHold } from "../../helpers/versions-lock-output.js";
 import { s3Target } from "../../storage/s3/versions-target.js";
 import { walkObjects } from "../../helpers/versions-walk.js";
 
-export class LegalHoldInfoCommand extends BaseCommand {
+export class LegalholdInfoCommand extends BaseCommand {
   static override paths = [["legalhold", "info"]];
   static override usage = Command.Usage({ category: "Object lock commands", description: "show legal hold of object(s)", examples: [["Show legal hold of an object", "$0 legalhold info myminio/mybucket/file.txt"]] });
   recursive = Option.Boolean("-r,--recursive", false, { description: "show legal hold recursively" });

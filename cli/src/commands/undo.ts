@@ -1,11 +1,11 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../runtime/base-command.js";
-import type { McContext } from "../../runtime/context.js";
-import { mcError, usageError } from "../../core/errors.js";
-import { featureError } from "../../storage/s3/versions/versions-errors.js";
-import { s3Target } from "../../storage/s3/versions-target.js";
-import { byKey, undoPlan } from "../../storage/s3/versions/versions-undo.js";
-import type { Entry } from "../../storage/types.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
+import { featureError } from "../storage/s3/versions/versions-errors.js";
+import { s3Target } from "../storage/s3/versions-target.js";
+import { byKey, undoPlan } from "../storage/s3/versions/versions-undo.js";
+import type { Entry } from "../storage/types.js";
 
 export class UndoCommand extends BaseCommand {
   static override paths = [["undo"]];
