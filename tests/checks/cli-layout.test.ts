@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { commands } from "../../cli/src/commands/index.js";
-import { commandFiles, folderEdges, misplacedCommands, pathOfFile, twoWayImports } from "./cli-layout.js";
+import { commandFiles, folderCycles, folderEdges, misplacedCommands, pathOfFile, twoWayImports } from "./cli-layout.js";
 import { repoRoot } from "./run-tool.js";
 
 const src = join(repoRoot, "cli", "src");
@@ -46,6 +46,7 @@ layout("should register exactly the command files, each under its own path", () 
 layout("should have no two folders of cli/src importing each other", () => {
   assert.ok(folderEdges(src).length > 20, "the import graph was not read");
   assert.equal(twoWayImports(src), []);
+  assert.equal(folderCycles(src), []);
 });
 
 layout("should keep the S3 protocol code below the transfer engine, and both below the command runtime", () => {
@@ -93,6 +94,22 @@ layout("should name two folders that import each other, and accept imports in on
     await rm(join(root, "storage", "s3-store.ts"));
     assert.equal(twoWayImports(root), []);
     assert.equal(folderEdges(root).map((e) => `${e.from} -> ${e.to}`).sort(), ["transfer -> storage", "transfer -> util"]);
+    assert.equal(folderCycles(root), []);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+layout("should name folders that import each other round a longer cycle", async () => {
+  const root = await tree({
+    "runtime/context.ts": 'import { copy } from "../transfer/copy.js";\nexport const context = copy;\n',
+    "transfer/copy.ts": 'import { store } from "../storage/store.js";\nexport const copy = store;\n',
+    "storage/store.ts": 'import type { Ctx } from "../runtime/types.js";\nexport const store = (c: Ctx): Ctx => c;\n',
+    "runtime/types.ts": "export type Ctx = string;\n",
+  });
+  try {
+    assert.equal(twoWayImports(root), []);
+    assert.equal(folderCycles(root), [["runtime", "storage", "transfer"]]);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

@@ -100,3 +100,32 @@ export function misplacedCommands(commandsDir: string): string[] {
   }
   return out;
 }
+
+/** Folders that import each other round a longer cycle (a -> b -> c -> a): each such group of three or more, sorted. */
+export function folderCycles(root: string): string[][] {
+  const next = new Map<string, string[]>();
+  for (const e of folderEdges(root)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const out: string[][] = [];
+  const connect = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v) ?? 0);
+    stack.push(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      for (let w = stack.pop(); w !== undefined; w = w === v ? undefined : stack.pop()) group.push(w);
+      if (group.length > 2) out.push(group.sort());
+    }
+  };
+  for (const v of [...next.keys()].sort()) if (!index.has(v)) connect(v);
+  return out;
+}
