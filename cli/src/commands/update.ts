@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { constants, existsSync, readFileSync } from "node:fs";
+import { constants, readFileSync } from "node:fs";
 import { access, chmod, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -8,22 +8,9 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError } from "../core/errors.js";
-import { parseChecksumFile, parseReleaseId, isNewer, type ReleaseId } from "../update/release-id.js";
-import { archNames, commitId, developmentTag, releaseTag } from "../core/version.js";
-
-/** The public release service's folder when MC_UPDATE_URL is unset (contracts/mc.md §9 step 1). */
-export const defaultUpdateUrl = "https://dl.min.io/client/mc/release";
-
-const osName = (): string => (process.platform === "win32" ? "windows" : process.platform);
-const archName = (): string => (process.arch === "ppc64" && process.platform === "linux" ? "ppc64le" : (archNames[process.arch] ?? process.arch));
-/** In a container, upstream only prints `docker pull`; `MC_UPDATE_DOCKER=off` updates the file anyway (ours). */
-const inDocker = (): boolean => process.env["MC_UPDATE_DOCKER"] !== "off" && existsSync("/.dockerenv");
-
-function userAgent(release: ReleaseId | undefined): string {
-  const extras = [osName(), archName(), ...(inDocker() ? ["docker"] : []), ...(release ? [] : ["source"])];
-  const version = release ? release.time.toISOString().replace(/\.000Z$/, "Z") : developmentTag;
-  return `mc (${extras.join("; ")}) mc/${version} mc/${releaseTag} mc/${commitId}`;
-}
+import { parseChecksumFile, parseReleaseId, isNewer } from "../update/release-id.js";
+import { releaseTag } from "../core/version.js";
+import { checksumName, inDocker, platformFolder, userAgent } from "../update/release-folder.js";
 
 /**
  * `mc update` (contracts/mc.md §9): the release folder from MC_UPDATE_URL,
@@ -44,8 +31,7 @@ export class UpdateCommand extends BaseCommand {
   dryRun = Option.Boolean("--dry-run", false, { description: "download and verify the new release, do not install it" });
 
   async run(ctx: McContext): Promise<number> {
-    const folder = (process.env["MC_UPDATE_URL"] || defaultUpdateUrl).replace(/\/+$/, "");
-    const platformDir = `${folder}/${osName()}-${archName()}`;
+    const platformDir = platformFolder();
     const running = parseReleaseId(releaseTag);
     const headers = { "user-agent": userAgent(running) };
     const get = async (url: string): Promise<Buffer> => {
@@ -63,7 +49,7 @@ export class UpdateCommand extends BaseCommand {
     };
 
     // Steps 1–2: the checksum file names the versioned build.
-    const sumName = process.platform === "win32" ? "mc.exe.sha256sum" : "mc.sha256sum";
+    const sumName = checksumName();
     const sumUrl = `${platformDir}/${sumName}`;
     let latest;
     try {
