@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:https";
 import { createConnectGate, createRestHandler, withBodyWithin, type RestRoute } from "@mc/gateway";
 import type { AuditLog } from "./audit.js";
 import { watchCertificates, readTlsOptions, type TlsFiles } from "./cert-reloader.js";
-import { answerTimeout, defaultRequestTimeoutMs, isConnectPath, kmsServices, maxBodyBytes, refuseTooLarge } from "./edge-limits.js";
-import { publicPaths } from "./health-routes.js";
+import { answerTimeout, defaultRequestTimeoutMs, isConnectPath, maxBodyBytes, refuseTooLarge } from "./edge-limits.js";
+import { kmsServices, publicPaths } from "./kms-operations.js";
 import type { KmsMetrics } from "./metrics.js";
 import type { RequestInfo } from "./request-info.js";
 
