@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { create, toJson, type DescMessage, type DescMethod, type DescMethodServerStreaming, type DescMethodUnary, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import { createContextKey, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
 import type { RestRequest, RestResponse, RestRoute } from "@mc/gateway";
-import { AppError } from "@mc/shared";
+import { AppError, httpStatusOfError, toConnectError } from "@mc/shared";
 import type { Caller } from "../../domain/authz.js";
 import type { Kms } from "../../domain/kms.js";
 import type { KmsMetrics } from "./metrics.js";
@@ -174,9 +174,20 @@ export function streaming<I extends DescMessage, O extends DescMessage, T>(spec:
       ),
     register(router, d) {
       router.rpc(spec.rpc, async function* (req: MessageShape<I>, ctx: HandlerContext) {
-        const fields: Fields<I> = req;
-        const c = await admit(d, spec, rawOf(ctx), param === undefined ? "" : String(fields[param]), staleOf(req));
-        for await (const item of spec.run(d, c, canonical(fields, param, c), ctx.signal)) yield spec.toRpc(item);
+        // A stream's errors surface while it is read, past the interceptor that maps unary ones.
+        const raw = rawOf(ctx);
+        let started = false;
+        try {
+          const fields: Fields<I> = req;
+          const c = await admit(d, spec, raw, param === undefined ? "" : String(fields[param]), staleOf(req));
+          const items = spec.run(d, c, canonical(fields, param, c), ctx.signal);
+          started = true;
+          for await (const item of items) yield spec.toRpc(item);
+        } catch (err) {
+          // Refused before it started: audited with the status REST answers.
+          if (!started) d.infoOf(raw).refused = httpStatusOfError(err);
+          throw toConnectError(err);
+        }
       });
     },
   };
