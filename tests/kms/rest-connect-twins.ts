@@ -108,6 +108,8 @@ export interface Step {
   readonly rpc: readonly [method: DescMethod, body: JsonObject];
   readonly as?: string;
   readonly enclave?: string;
+  /** The status both must give, where the step is about it (403, 404 ...). */
+  readonly status?: number;
   /** "200 empty" on REST (contract §4); the Connect message may say more (CreateKey's version). */
   readonly empty?: boolean;
   /** Fields of random bytes: compared by length. */

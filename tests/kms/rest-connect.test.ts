@@ -37,6 +37,7 @@ async function both(ctx: Ctx, what: string, s: Step): Promise<Answer> {
   const r = await call(rt, who, method, path, body, s.enclave);
   const c = await call(ct, who, "POST", rpcPathOf(m), message, s.enclave);
   assert.is(c.status, r.status, `${what}: status (REST ${JSON.stringify(r.body)}, Connect ${JSON.stringify(c.body)})`);
+  if (s.status !== undefined) assert.is(r.status, s.status, `${what}: ${JSON.stringify(r.body)}`);
   if (s.compare) s.compare(r, c, what);
   else if (s.empty && r.status === 200) assert.is(r.body, undefined, `${what}: REST answers 200 empty`);
   else assert.equal(normal(asRest(m, c), ct, s.random), normal(r.body, rt, s.random), `${what}: answer`);
@@ -46,7 +47,7 @@ async function both(ctx: Ctx, what: string, s: Step): Promise<Answer> {
   if (s.unaudited) return r;
   const [a, b] = [facts(lr[0]), facts(lc[0])];
   assert.ok(a.timed && b.timed, `${what}: audit times`);
-    if (s.asSent) {
+  if (s.asSent) {
     assert.equal([a.path, b.path], [path.split("?")[0], rpcPathOf(m)], `${what}: audited as sent`);
     assert.equal({ ...b, path: "" }, { ...a, path: "" }, `${what}: audit line`);
   } else {
@@ -96,8 +97,10 @@ eq("keys: create, import, describe, list, generate, encrypt, decrypt, hmac, dele
   await both(ctx, "describe version", { rest: ["GET", "/v1/key/describe/k1?version=1"], rpc: [k.describeKey, { name: "k1", version: 1 }] });
   await both(ctx, "describe stale", { rest: ["GET", "/v1/key/describe/k1?stale=true"], rpc: [k.describeKey, { name: "k1", stale: true }] });
   await both(ctx, "describe missing version", { rest: ["GET", "/v1/key/describe/k1?version=9"], rpc: [k.describeKey, { name: "k1", version: 9 }] });
-  await both(ctx, "describe missing", { rest: ["GET", "/v1/key/describe/nope"], rpc: [k.describeKey, { name: "nope" }] });
+  await both(ctx, "describe missing", { rest: ["GET", "/v1/key/describe/nope"], rpc: [k.describeKey, { name: "nope" }], status: 404 });
   await both(ctx, "describe in another enclave", { rest: ["GET", "/v1/key/describe/k1"], rpc: [k.describeKey, { name: "k1" }], enclave: "other" });
+  await both(ctx, "describe in an unknown enclave", { rest: ["GET", "/v1/key/describe/k1"], rpc: [k.describeKey, { name: "k1" }], enclave: "nosuch", status: 404 });
+  await both(ctx, "describe with a bad enclave name", { rest: ["GET", "/v1/key/describe/k1"], rpc: [k.describeKey, { name: "k1" }], enclave: "a+b", asSent: true, status: 400 });
   await both(ctx, "list", { rest: ["GET", "/v1/key/list/*"], rpc: [k.listKeys, { pattern: "*" }] });
   await both(ctx, "list a page", { rest: ["GET", "/v1/key/list/*?limit=1"], rpc: [k.listKeys, { pattern: "*", limit: 1 }] });
   await both(ctx, "list on", { rest: ["GET", "/v1/key/list/*?continue_at=imp&stale=true"], rpc: [k.listKeys, { pattern: "*", continueAt: "imp", stale: true }] });
@@ -135,10 +138,10 @@ eq("policies and identities, as root, as a user and without a certificate", asyn
   if (!ctx.rest || !ctx.rpc) throw new Error("no nodes");
   await Promise.all([actor(ctx.rest, "user", userKey), actor(ctx.rpc, "user", userKey)]);
   await both(ctx, "self describe", { rest: ["GET", "/v1/identity/self/describe"], rpc: [i.describeSelf, {}], as: "user" });
-  await both(ctx, "user: allowed", { rest: ["GET", "/v1/key/describe/imp"], rpc: [k.describeKey, { name: "imp" }], as: "user" });
-  await both(ctx, "user: denied", { rest: ["GET", "/v1/policy/read/eq-secret"], rpc: [p.readPolicy, { name: "eq-secret" }], as: "user" });
-  await both(ctx, "user: not allowed", { rest: ["POST", "/v1/key/generate/imp"], rpc: [k.generate, { name: "imp" }], as: "user" });
-  await both(ctx, "no certificate", { rest: ["GET", "/v1/key/describe/imp"], rpc: [k.describeKey, { name: "imp" }], as: "none" });
+  await both(ctx, "user: allowed", { rest: ["GET", "/v1/key/describe/imp"], rpc: [k.describeKey, { name: "imp" }], as: "user", status: 200 });
+  await both(ctx, "user: denied", { rest: ["GET", "/v1/policy/read/eq-secret"], rpc: [p.readPolicy, { name: "eq-secret" }], as: "user", status: 403 });
+  await both(ctx, "user: not allowed", { rest: ["POST", "/v1/key/generate/imp"], rpc: [k.generate, { name: "imp" }], as: "user", status: 403 });
+  await both(ctx, "no certificate", { rest: ["GET", "/v1/key/describe/imp"], rpc: [k.describeKey, { name: "imp" }], as: "none", status: 401 });
   await both(ctx, "policy unassign", { rest: ["POST", "/v1/policy/unassign/eq-two", { identity: userHex }], rpc: [p.unassignPolicy, { name: "eq-two", identity: userHex }], empty: true });
   await both(ctx, "policy delete", { rest: ["DELETE", "/v1/policy/delete/eq-two"], rpc: [p.deletePolicy, { name: "eq-two" }], empty: true });
   await both(ctx, "policy describe deleted", { rest: ["GET", "/v1/policy/describe/eq-two"], rpc: [p.describePolicy, { name: "eq-two" }] });
@@ -154,7 +157,7 @@ eq("enclaves and the cluster routes: root only", async (ctx) => {
   await both(ctx, "key in the new enclave", { rest: ["POST", "/v1/key/create/en-key"], rpc: [k.createKey, { name: "en-key" }], enclave: "eq-en", empty: true });
   await both(ctx, "enclave delete", { rest: ["DELETE", "/v1/enclave/delete/eq-en"], rpc: [e.deleteEnclave, { name: "eq-en" }], empty: true });
   await both(ctx, "enclave describe deleted", { rest: ["GET", "/v1/enclave/describe/eq-en"], rpc: [e.describeEnclave, { name: "eq-en" }] });
-  await both(ctx, "enclave list as a user", { rest: ["GET", "/v1/enclave/list/*"], rpc: [e.listEnclaves, { pattern: "*" }], as: "user" });
+  await both(ctx, "enclave list as a user", { rest: ["GET", "/v1/enclave/list/*"], rpc: [e.listEnclaves, { pattern: "*" }], as: "user", status: 403 });
   const host = { host: "127.0.0.1:9" };
   await both(ctx, "cluster add on a single node", { rest: ["POST", "/v1/cluster/add", host], rpc: [c.addNode, host] });
   await both(ctx, "cluster remove on a single node", { rest: ["POST", "/v1/cluster/remove", host], rpc: [c.removeNode, host] });
