@@ -1,13 +1,14 @@
 import type { IncomingMessage } from "node:http";
 import { create, toJson, type DescMessage, type DescMethod, type DescMethodServerStreaming, type DescMethodUnary, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
-import { createContextKey, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
+import type { ConnectRouter, HandlerContext } from "@connectrpc/connect";
 import type { RestRequest, RestResponse, RestRoute } from "@mc/gateway";
-import { AppError, httpStatusOfError, toConnectError } from "@mc/shared";
+import { httpStatusOfError, toConnectError } from "@mc/shared";
 import type { Caller } from "../../domain/authz.js";
 import type { Kms } from "../../domain/kms.js";
+import { admit, canonical, rawOf, staleOf } from "./admission.js";
 import type { KmsMetrics } from "./metrics.js";
-import { readBarrier, type NodeInfo } from "./node-info.js";
-import { callerOf, type RequestInfo } from "./request-info.js";
+import type { NodeInfo } from "./node-info.js";
+import type { RequestInfo } from "./request-info.js";
 import { stale } from "./rest-in.js";
 
 /** What the operations of the table run against. */
@@ -49,7 +50,7 @@ export interface KmsOperation {
   register(router: ConnectRouter, d: EdgeDeps): void;
 }
 
-interface Rules {
+export interface Rules {
   readonly path: string;
   /** The request field that fills the path's one placeholder. */
   readonly param?: string;
@@ -78,15 +79,6 @@ export interface UnarySpec<I extends DescMessage, O extends DescMessage, R> exte
   run(d: EdgeDeps, c: Caller, r: Fields<I>): R | Promise<R>;
 }
 
-/** Carries the raw request into Connect handlers, so they share the REST edge's identity. */
-export const rawRequestKey = createContextKey<IncomingMessage | undefined>(undefined);
-
-function rawOf(ctx: HandlerContext): IncomingMessage {
-  const raw = ctx.values.get(rawRequestKey);
-  if (!raw) throw new AppError("internal", "internal error");
-  return raw;
-}
-
 const rpcPathOf = (m: DescMethod): string => `/${m.parent.typeName}/${m.name}`;
 const then = <T, U>(v: T | Promise<T>, f: (v: T) => U | Promise<U>): U | Promise<U> => (v instanceof Promise ? v.then(f) : f(v));
 
@@ -94,28 +86,6 @@ const then = <T, U>(v: T | Promise<T>, f: (v: T) => U | Promise<U>): U | Promise
 export const restJson = <O extends DescMessage>(schema: O, m: MessageInitShape<O>): RestResponse => ({
   body: toJson(schema, create(schema, m), { useProtoFieldName: true, alwaysEmitImplicit: true }) as object,
 });
-
-/**
- * The one way in, on either edge: the caller as the operation's policy path
- * with the placeholder filled (certificate, names, request id: a 400 or 401
- * before anything waits), then what the read rule waits for, then root's check.
- */
-function admit(d: EdgeDeps, o: Rules, raw: IncomingMessage, target: string, stale: boolean): Caller | Promise<Caller> {
-  const caller = callerOf(d.infoOf(raw), o.path, o.param === undefined ? {} : { [o.param]: target });
-  const checked = (): Caller => {
-    if (o.root) d.kms.admin.authorize(caller, "root");
-    return caller;
-  };
-  const wait = o.read === "linearizable" && d.node.raft && !stale ? readBarrier(d.node) : d.kms.fresh(caller.identity);
-  return wait ? wait.then(checked) : checked();
-}
-
-/** Handlers act on the canonical value the request was authorised as, never on the raw one. */
-function canonical<T extends object>(fields: T, param: string | undefined, c: Caller): T {
-  return param === undefined ? fields : { ...fields, [param]: c.params[param] ?? "" };
-}
-
-const staleOf = (r: object): boolean => "stale" in r && r.stale === true;
 
 function restRouteOf(method: RestMethod, pattern: string, handle: RestRoute["handle"]): RestRoute {
   return { methods: [method], pattern, readsBody: method === "POST", handle };
