@@ -9,12 +9,12 @@ import { StartupError } from "./config/startup-error.js";
 import { checkIdentity } from "./domain/identity.js";
 import { createAuditLog } from "./adapters/edge/audit.js";
 import { readTlsOptions } from "./adapters/edge/cert-reloader.js";
-import { rawRequestKey, registerConnectServices } from "./adapters/edge/connect-services.js";
 import { startEdge } from "./adapters/edge/edge-server.js";
-import { createHealthRoutes } from "./adapters/edge/health-routes.js";
+import { createKmsRoutes, registerConnectServices } from "./adapters/edge/kms-operations.js";
 import { createKmsMetrics } from "./adapters/edge/metrics.js";
 import type { NodeInfo } from "./adapters/edge/node-info.js";
-import { createKmsRoutes } from "./adapters/edge/rest-routes.js";
+import { rawRequestKey } from "./adapters/edge/admission.js";
+import type { EdgeDeps } from "./adapters/edge/operation.js";
 import { createRequestInfos } from "./adapters/edge/request-info.js";
 import { openHsm } from "./adapters/hsm/open-hsm.js";
 import { createEnclavesOnce, type ClusterNode } from "./adapters/cluster/cluster-node.js";
@@ -167,18 +167,15 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
       : {}),
   };
   const infoOf = createRequestInfos(tls.auth === "verify");
+  // One table serves both edges: the same policy path, read rule and use case per operation.
+  const deps: EdgeDeps = { kms, node: info, metrics, infoOf };
   const connect = connectNodeAdapter({
-    routes: (router) => registerConnectServices(router, kms, info, metrics, infoOf),
+    routes: (router) => registerConnectServices(router, deps),
     contextValues: (req) => createContextValues().set(rawRequestKey, req as IncomingMessage),
     // AppErrors become ConnectErrors through the one table, with the contract's messages.
     interceptors: [
       (next) => async (req) => {
         try {
-          // describe, list and policy read are linearizable in cluster mode (ReadIndex first);
-          // everything else waits for a fresh authorisation lease (non-root callers only).
-          const raw = req.contextValues.get(rawRequestKey);
-          if (lease && /^(describe|list|read)/.test(req.method.name)) await lease.barrier();
-          else if (req.service.typeName !== "kms.v1.HealthService") await kms.fresh(raw ? infoOf(raw).identity : undefined);
           return await next(req);
         } catch (err) {
           throw toConnectError(err);
@@ -191,7 +188,7 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
     port: config.port,
     tls: tlsFiles,
     infoOf,
-    routes: [...createHealthRoutes(info, metrics), ...createKmsRoutes(kms, info, infoOf)],
+    routes: createKmsRoutes(deps),
     connect,
     metrics,
     audit,

@@ -111,6 +111,6 @@ export async function* visibleRecords(source: Readable, visible: (e: AuditFacts)
 }
 
 /** The NDJSON body of `GET /v1/log/audit`. */
-export async function* auditNdjson(source: Readable, visible: (e: AuditFacts) => boolean): AsyncGenerator<Uint8Array> {
-  for await (const { line } of visibleRecords(source, visible)) yield Buffer.from(`${line}\n`);
+export async function* auditNdjson(records: AsyncIterable<{ line: string }>): AsyncGenerator<Uint8Array> {
+  for await (const { line } of records) yield Buffer.from(`${line}\n`);
 }

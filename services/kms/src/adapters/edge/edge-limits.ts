@@ -1,14 +1,7 @@
 import type { ServerResponse } from "node:http";
-import type { DescService } from "@bufbuild/protobuf";
 import { answerAndClose, answerConnectError } from "@mc/gateway";
 import { AppError } from "@mc/shared";
-import { AuditService } from "../../../gen/kms/v1/audit_pb.js";
-import { ClusterService } from "../../../gen/kms/v1/cluster_pb.js";
-import { EnclaveService } from "../../../gen/kms/v1/enclave_pb.js";
-import { HealthService } from "../../../gen/kms/v1/health_pb.js";
-import { IdentityService } from "../../../gen/kms/v1/identity_pb.js";
-import { KeyService } from "../../../gen/kms/v1/key_pb.js";
-import { PolicyService } from "../../../gen/kms/v1/policy_pb.js";
+import { operationOf } from "./kms-operations.js";
 
 /**
  * The edge's input limits (contract §1 and §5): 1 MiB per body on every
@@ -18,9 +11,6 @@ import { PolicyService } from "../../../gen/kms/v1/policy_pb.js";
  */
 export const maxBodyBytes = 1024 * 1024;
 export const defaultRequestTimeoutMs = 15_000;
-
-/** The Connect services of the edge, whose input messages bodies are checked against. */
-export const kmsServices: readonly DescService[] = [KeyService, PolicyService, IdentityService, EnclaveService, HealthService, ClusterService, AuditService];
 
 export const isConnectPath = (path: string): boolean => path.startsWith("/kms.v1.");
 
@@ -33,14 +23,13 @@ export function refuseTooLarge(res: ServerResponse, connect: boolean): void {
 /** What a write that outlived its time is told: it may still be applied (issue 27; services/kms/README.md). */
 export const writeTimeoutMessage = "outcome unknown: the change may have been applied; retry with the same request id";
 
-// REST POSTs that only compute, and the Connect RPCs that change state.
-const restComputes = /^\/v1\/key\/(?:generate|encrypt|decrypt|hmac)\//;
-const rpcChanges = /^\/kms\.v1\.\w+\/(?:Create|Import|Delete|Assign|Unassign|AddNode|RemoveNode|TransferLeadership)/;
-
-/** Whether a request may change state, so that a timeout leaves its outcome unknown. */
+/**
+ * Whether a request may change state, so that a timeout leaves its outcome
+ * unknown: as its row in the table says; a request no row names (another
+ * mount's route) may, unless it is a read.
+ */
 export function mayChangeState(method: string | undefined, path: string): boolean {
-  if (isConnectPath(path)) return rpcChanges.test(path);
-  return method !== "GET" && method !== "HEAD" && !restComputes.test(path);
+  return operationOf(method, path)?.changes ?? (method !== "GET" && method !== "HEAD");
 }
 
 /**

@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:https";
 import { createConnectGate, createRestHandler, withBodyWithin, type RestRoute } from "@mc/gateway";
 import type { AuditLog } from "./audit.js";
 import { watchCertificates, readTlsOptions, type TlsFiles } from "./cert-reloader.js";
-import { answerTimeout, defaultRequestTimeoutMs, isConnectPath, kmsServices, maxBodyBytes, refuseTooLarge } from "./edge-limits.js";
-import { publicPaths } from "./health-routes.js";
+import { answerTimeout, defaultRequestTimeoutMs, isConnectPath, maxBodyBytes, refuseTooLarge } from "./edge-limits.js";
+import { kmsServices, publicPaths } from "./kms-operations.js";
 import type { KmsMetrics } from "./metrics.js";
 import type { RequestInfo } from "./request-info.js";
 
@@ -108,7 +108,7 @@ export async function startEdge(o: EdgeOptions): Promise<Edge> {
         metrics.responseSize.observe(Number(res.getHeader("content-length") ?? 0));
         if (isPublic) return;
         const info = infoOf(req);
-        audit.record({ ip: info.ip, enclave: info.enclave, path: info.path, identity: info.identity ?? "", code: res.statusCode, micros: Math.round(seconds * 1e6) });
+        audit.record({ ip: info.ip, enclave: info.enclave, path: info.path, identity: info.identity ?? "", code: info.refused ?? res.statusCode, micros: Math.round(seconds * 1e6) });
       });
       if (!isPublic) infoOf(req);
       // The body is read (or refused) here, before any route or Connect handler authenticates the caller.

@@ -20,6 +20,12 @@ export interface RequestInfo {
   readonly requestId: string | undefined;
   /** The path the request is checked and audited as (set by the route). */
   path: string;
+  /**
+   * The status a refusal carries when the HTTP status cannot: a Connect
+   * stream answers 200 and puts its error in the end of the stream; the audit
+   * line shows the status that error has on REST (contract §9).
+   */
+  refused: number | undefined;
 }
 
 type Peer = { identity: string | undefined; error: AppError | undefined };
@@ -72,6 +78,7 @@ function requestInfoOf(req: IncomingMessage, verify: boolean): RequestInfo {
     enclave,
     requestId: Array.isArray(requestId) ? requestId.join(",") : requestId,
     path: (req.url ?? "/").split("?")[0] ?? "/",
+    refused: undefined,
   };
 }
 
