@@ -1,0 +1,117 @@
+/**
+ * The update notifier's I/O (issue 28): a release build asks its release
+ * folder for `mc.sha256sum` at most once a day, alongside the command and
+ * never in its way: the request is dropped when the command ends first (it
+ * is retried the next day), and its answer, or one remembered from an
+ * earlier run, is printed once a day on stderr after the command's output.
+ */
+import { get as httpGet, type ClientRequest, type IncomingMessage } from "node:http";
+import { get as httpsGet } from "node:https";
+import { readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { releaseTag } from "../core/version.js";
+import { checksumName, platformFolder, userAgent } from "./release-folder.js";
+import { parseChecksumFile, parseReleaseId, type ReleaseId } from "./release-id.js";
+import { isCheckDue, noticeFor, parseState, type UpdateCheckState } from "./update-notice.js";
+
+export interface UpdateCheckOptions {
+  readonly configDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** --json and --quiet silence the notice (and so the check). */
+  readonly silent: boolean;
+  readonly now?: number;
+}
+
+export interface UpdateCheck {
+  /** Prints the notice owed (if any) and drops a request still under way. */
+  finish(stderr: NodeJS.WritableStream): Promise<void>;
+}
+
+const none: UpdateCheck = { finish: () => Promise.resolve() };
+/** A folder that has not answered in this time is treated as unreachable until tomorrow. */
+const requestTimeoutMs = 5000;
+const stateFile = (dir: string): string => join(dir, "update-check.json");
+
+async function saveState(dir: string, state: UpdateCheckState): Promise<void> {
+  const file = stateFile(dir);
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temp, `${JSON.stringify(state)}\n`, { mode: 0o600 });
+    await rename(temp, file);
+  } catch {
+    // A read-only config folder must not break the command; the check is best effort.
+  }
+}
+
+/** One GET of the checksum file; resolves the release it names, or undefined on any failure. */
+function askFolder(running: ReleaseId, env: NodeJS.ProcessEnv, onRequest: (req: ClientRequest) => void): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const url = `${platformFolder(env)}/${checksumName()}`;
+    const get = url.startsWith("https:") ? httpsGet : url.startsWith("http:") ? httpGet : undefined;
+    if (!get) return resolve(undefined);
+    let req: ClientRequest;
+    try {
+      req = get(url, { headers: { "user-agent": userAgent(running) }, timeout: requestTimeoutMs, agent: false }, (res: IncomingMessage) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          return resolve(undefined);
+        }
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+          // A checksum line is short; anything big is not one.
+          if (text.length > 4096) req.destroy();
+        });
+        res.on("end", () => {
+          try {
+            resolve(parseChecksumFile(text).release.id);
+          } catch {
+            resolve(undefined);
+          }
+        });
+        res.on("error", () => resolve(undefined));
+      });
+    } catch {
+      return resolve(undefined);
+    }
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve(undefined));
+    req.on("close", () => resolve(undefined));
+    onRequest(req);
+  });
+}
+
+/** Starts the day's check when one is due; a source checkout, MC_UPDATE=off, --json and --quiet never check. */
+export async function startUpdateCheck(options: UpdateCheckOptions): Promise<UpdateCheck> {
+  const running = parseReleaseId(releaseTag);
+  const setting = (options.env["MC_UPDATE"] ?? "").toLowerCase();
+  if (!running || options.silent || setting === "off" || setting === "false" || setting === "0") return none;
+  const now = options.now ?? Date.now();
+  const state = parseState(await readFile(stateFile(options.configDir), "utf8").catch(() => undefined));
+  let answer: string | undefined;
+  let request: ClientRequest | undefined;
+  let asked: Promise<void> = Promise.resolve();
+  let current = state;
+  if (isCheckDue(state, now)) {
+    // Counted before asking: an unreachable folder costs one request a day, not one per command.
+    current = { ...state, attemptedAt: now };
+    await saveState(options.configDir, current);
+    asked = askFolder(running, options.env, (req) => (request = req)).then(async (latest) => {
+      if (latest === undefined) return;
+      answer = latest;
+      current = { ...current, latest };
+      await saveState(options.configDir, current);
+    });
+  }
+  return {
+    async finish(stderr) {
+      if (answer === undefined) request?.destroy();
+      await asked;
+      const notice = noticeFor(current, current.latest, running, options.now ?? Date.now());
+      if (notice === undefined) return;
+      stderr.write(`mc: ${notice}\n`);
+      await saveState(options.configDir, { ...current, shownAt: options.now ?? Date.now() });
+    },
+  };
+}
