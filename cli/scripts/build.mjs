@@ -33,15 +33,6 @@ function baseOptions() {
   };
 }
 
-// The CLI only needs AppError from @mc/shared; its index also loads the NATS
-// bus and Connect code (~150 KB parsed on every start), so point at the one file.
-const sharedAppError = {
-  name: "mc-shared-app-error",
-  setup(b) {
-    b.onResolve({ filter: /^@mc\/shared$/ }, () => ({ path: join(root, "..", "services", "shared", "src", "app-error.ts") }));
-  },
-};
-
 const lazy = {
   name: "mc-lazy-parts",
   setup(b) {
@@ -67,7 +58,7 @@ export async function build() {
     },
     outdir: temp,
     outExtension: { ".js": ".cjs" },
-    plugins: [sharedAppError, lazy],
+    plugins: [lazy],
   });
   // Atomic: a concurrent mc never loads a half-written bundle (the version entry first: mc.cjs marks freshness).
   rmSync(join(dist, "mc.cjs.cache"), { force: true });
@@ -90,7 +81,6 @@ export async function buildRelease({ release, out, commit = "" }) {
     outfile: temp,
     banner: { js: "#!/usr/bin/env node" },
     define: { MC_BUILD_RELEASE: JSON.stringify(release), MC_BUILD_COMMIT: JSON.stringify(commit) },
-    plugins: [sharedAppError],
   });
   chmodSync(temp, 0o755);
   renameSync(temp, file);

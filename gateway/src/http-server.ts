@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createClient } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { acceptRequestId, AppError, createBusTransport, requestIdHeader, type Bus, type Logger } from "@mc/shared";
+import { acceptRequestId, requestIdHeader, type Logger } from "@mc/shared/node";
+import { AppError } from "@mc/shared/errors";
+import { createBusTransport } from "@mc/shared/connect";
+import type { Bus } from "@mc/shared/bus";
 import { createCatalogEvents, type ReleaseStore } from "@mc/releases";
 import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import type { BusHealth } from "./bus-health.js";

@@ -3,7 +3,9 @@
 // process too, joined by the in-process bus, on a store in the data folder.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { connectNatsBus, createLogger, createMemoryBroker, isAppError, type Bus } from "@mc/shared";
+import { connectNatsBus, createMemoryBroker, type Bus } from "@mc/shared/bus";
+import { createLogger } from "@mc/shared/node";
+import { isAppError } from "@mc/shared/errors";
 import { createCatalogEvents, openReleaseStore, publishSampleCatalog, removeServingMarker, serveReleases, writeServingMarker } from "@mc/releases";
 import { createBusHealth } from "./bus-health.js";
 import { parseGatewayConfig, usage } from "./config.js";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCatalogEvents, createFsReleaseStore, publishSampleCatalog, runPublish, serveReleases, type ReleaseStore } from "@mc/releases";
-import { createMemoryBroker, type Bus } from "@mc/shared";
+import { createMemoryBroker, type Bus } from "@mc/shared/bus";
 import { createBusHealth } from "../../gateway/src/bus-health.js";
 import { createGateway, type Gateway } from "../../gateway/src/http-server.js";
 import { makeReleaseDir } from "./release-dir.js";

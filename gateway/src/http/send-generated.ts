@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { requestIdHeader } from "@mc/shared";
+import { requestIdHeader } from "@mc/shared/node";
 import type { RestRequest, RestResponse } from "../rest/rest-handler.js";
 import { notModified } from "./conditional.js";
 import { chooseEncoding, encoded } from "./negotiate.js";

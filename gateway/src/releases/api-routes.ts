@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { isName, layout, tryParseReleaseId, urlOf } from "@mc/releases";
 import { FeedFormat, type ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { answerGenerated, generated } from "../http/send-generated.js";

@@ -1,6 +1,6 @@
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { answerGenerated, generated } from "../http/send-generated.js";
 import { createResponseCache } from "../http/response-cache.js";
 import type { RestRoute } from "../rest/rest-handler.js";

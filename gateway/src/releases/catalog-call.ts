@@ -1,5 +1,5 @@
 import type { CallOptions } from "@connectrpc/connect";
-import { requestIdHeader, requestIdOptions } from "@mc/shared";
+import { requestIdHeader, requestIdOptions } from "@mc/shared/node";
 import { catalogVersionHeader } from "@mc/releases";
 import type { CachedResponse } from "../http/response-cache.js";
 import type { RestRequest } from "../rest/rest-handler.js";

@@ -1,4 +1,5 @@
-import { AppError, fromConnectError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { fromConnectError } from "@mc/shared/connect";
 import { catalogVersionHeader, tryParseReleaseId, type ReleaseStore } from "@mc/releases";
 import { generated } from "../http/send-generated.js";
 import type { RestRequest, RestResponse, RestRoute } from "../rest/rest-handler.js";

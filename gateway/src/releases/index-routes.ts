@@ -1,5 +1,5 @@
 import type { CallOptions } from "@connectrpc/connect";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { archiveName, binaryName, isName, parsePlatform, urlOf, type Platform } from "@mc/releases";
 import { ReleaseStatus, type Download, type Release } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { answerGenerated, generated } from "../http/send-generated.js";

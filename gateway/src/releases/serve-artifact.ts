@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { ReleaseStore } from "@mc/releases";
 import { notModified, parseRange } from "../http/conditional.js";
 import type { RestRequest, RestResponse } from "../rest/rest-handler.js";

@@ -1,5 +1,5 @@
 import { Command, Option } from "clipanion";
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import type { McContext } from "../../context.js";
 import { mcError, usageError } from "../../errors.js";
 import { getLifecycle, putLifecycle } from "../../s3-features/lifecycle.js";

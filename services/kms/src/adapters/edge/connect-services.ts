@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { create } from "@bufbuild/protobuf";
 import { DurationSchema } from "@bufbuild/protobuf/wkt";
 import { createContextKey, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { AuditEventSchema, AuditService } from "../../../gen/kms/v1/audit_pb.js";
 import { ClusterNodeSchema, ClusterService, HsmStatusSchema, NodeRole } from "../../../gen/kms/v1/cluster_pb.js";
 import { EnclaveService } from "../../../gen/kms/v1/enclave_pb.js";

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { DescService } from "@bufbuild/protobuf";
 import { answerAndClose, answerConnectError } from "@mc/gateway";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { AuditService } from "../../../gen/kms/v1/audit_pb.js";
 import { ClusterService } from "../../../gen/kms/v1/cluster_pb.js";
 import { EnclaveService } from "../../../gen/kms/v1/enclave_pb.js";

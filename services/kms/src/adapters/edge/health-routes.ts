@@ -1,5 +1,5 @@
 import type { RestRoute } from "@mc/gateway";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { KmsMetrics } from "./metrics.js";
 import { isLeader, type NodeInfo } from "./node-info.js";
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { RestRequest, RestResponse, RestRoute } from "@mc/gateway";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { Caller } from "../../domain/authz.js";
 import type { Kms } from "../../domain/kms.js";
 import { auditNdjson } from "./audit.js";
