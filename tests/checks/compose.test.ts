@@ -10,7 +10,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { parse, parseDocument } from "yaml";
 import { loadConfig, parseConfig, type KmsConfig } from "@mc/kms";
-import { parseGatewayConfig } from "../../gateway/src/config.js";
+import { parseGatewayConfig } from "@mc/gateway";
 import { kmsConfigYaml } from "../../scripts/cluster/services.js";
 import { defaultPorts } from "../../scripts/cluster/topology.js";
 import { repoRoot } from "./run-tool.js";

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { DescService } from "@bufbuild/protobuf";
-import { answerAndClose, answerConnectError } from "@mc/gateway";
+import { answerAndClose, answerConnectError } from "@mc/shared/rest";
 import { AppError } from "@mc/shared/errors";
 import { AuditService } from "../../../gen/kms/v1/audit_pb.js";
 import { ClusterService } from "../../../gen/kms/v1/cluster_pb.js";

@@ -1,4 +1,4 @@
-import type { RestRoute } from "@mc/gateway";
+import type { RestRoute } from "@mc/shared/rest";
 import { AppError } from "@mc/shared/errors";
 import type { KmsMetrics } from "./metrics.js";
 import { isLeader, type NodeInfo } from "./node-info.js";

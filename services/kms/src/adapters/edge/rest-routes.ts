@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { RestRequest, RestResponse, RestRoute } from "@mc/gateway";
+import type { RestRequest, RestResponse, RestRoute } from "@mc/shared/rest";
 import { AppError } from "@mc/shared/errors";
 import type { Caller } from "../../domain/authz.js";
 import type { Kms } from "../../domain/kms.js";
