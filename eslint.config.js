@@ -61,7 +61,7 @@ export default tseslint.config(
   },
   {
     files: ["wasm/src/**/*.ts"],
-    ignores: ["**/*.test.ts", "wasm/src/test-helpers.ts"],
+    ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", withBans(cryptoBans, sharedTransportBan, loggerBan, deepBan)] },
   },
 );
