@@ -9,6 +9,7 @@ COPY services/consensus/package.json services/consensus/
 COPY services/kms/package.json services/kms/
 COPY services/releases/package.json services/releases/
 COPY gateway/package.json gateway/
+COPY app/package.json app/
 COPY cli/package.json cli/
 COPY wasm/package.json wasm/
 COPY tests/package.json tests/
@@ -23,4 +24,4 @@ RUN mkdir -p /ca /secrets /data /releases && chown node:node /ca /secrets /data 
 USER node
 ENV NODE_ENV=production
 EXPOSE 8080 7373
-CMD ["node", "gateway/bin/gateway.js", "--listen", "0.0.0.0:8080"]
+CMD ["node", "app/bin/gateway.js", "--listen", "0.0.0.0:8080"]

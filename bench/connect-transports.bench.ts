@@ -6,7 +6,8 @@
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { connect } from "@nats-io/transport-node";
-import { connectNatsBus, createBusTransport } from "@mc/shared";
+import { connectNatsBus } from "@mc/shared/bus";
+import { createBusTransport } from "@mc/shared/connect";
 import { fileURLToPath } from "node:url";
 import { startNatsServer } from "../tests/harness/nats-server.js";
 import { startProcess } from "../tests/harness/processes.js";

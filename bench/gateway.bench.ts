@@ -14,7 +14,7 @@ import { waitFor } from "../tests/harness/wait-for.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 32;
-const gatewayBin = fileURLToPath(new URL("../gateway/bin/gateway.js", import.meta.url));
+const gatewayBin = fileURLToPath(new URL("../app/bin/gateway.js", import.meta.url));
 
 function wrk(url: string, durationS = seconds): number {
   const res = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${durationS}s`, "--latency", url], { encoding: "utf8" });

@@ -27,7 +27,7 @@ interface Tally {
 /** Unit tests per workspace; integration tests per file, for isolation. */
 function groups(filters: readonly string[]): Group[] {
   const out: Group[] = [];
-  const workspaces = ["services/shared", "services/consensus", "services/kms", "services/releases", "gateway", "cli", "wasm"];
+  const workspaces = ["services/shared", "services/consensus", "services/kms", "services/releases", "gateway", "app", "cli", "wasm"];
   const hasTests = (dir: string): boolean =>
     existsSync(dir) &&
     readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? hasTests(join(dir, e.name)) : e.name.endsWith(".test.ts")));

@@ -3,8 +3,10 @@
 // file is newer than the bundle; `npm run build -w @mc/cli` does it by hand.
 // `node scripts/build.mjs --release RELEASE.<id> --out FILE [--commit SHA]`
 // writes a release build instead: one self-contained file that knows its
-// release id (what `mc update` replaces; contracts/mc.md §9).
-import { chmodSync, mkdirSync, renameSync, rmSync } from "node:fs";
+// release id (what `mc update` replaces; contracts/mc.md §9); with
+// `--metafile FILE` it also writes esbuild's metafile (which sources went in:
+// tests/mc/bundle-contents.test.ts checks no NATS or server code does).
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -33,15 +35,6 @@ function baseOptions() {
     logLevel: "error",
   };
 }
-
-// The CLI only needs AppError from @mc/shared; its index also loads the NATS
-// bus and Connect code (~150 KB parsed on every start), so point at the one file.
-const sharedAppError = {
-  name: "mc-shared-app-error",
-  setup(b) {
-    b.onResolve({ filter: /^@mc\/shared$/ }, () => ({ path: join(root, "..", "services", "shared", "src", "app-error.ts") }));
-  },
-};
 
 // The registry is what the command files are, even before src/commands/index.ts
 // is regenerated: a new command file is in the next bundle.
@@ -77,7 +70,7 @@ export async function build() {
     },
     outdir: temp,
     outExtension: { ".js": ".cjs" },
-    plugins: [sharedAppError, registry, lazy],
+    plugins: [registry, lazy],
   });
   // Atomic: a concurrent mc never loads a half-written bundle (the version entry first: mc.cjs marks freshness).
   rmSync(join(dist, "mc.cjs.cache"), { force: true });
@@ -89,28 +82,30 @@ export async function build() {
 }
 
 /** A release build: everything in one executable CommonJS file with the release id compiled in. */
-export async function buildRelease({ release, out, commit = "" }) {
+export async function buildRelease({ release, out, commit = "", metafile }) {
   if (!/^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(\.[A-Za-z0-9]+){0,2}$/.test(release)) throw new Error(`not a release id: ${release}`);
   const { build: esbuild } = await import("esbuild");
   const file = resolve(out);
   const temp = `${file}.build-${process.pid}`;
-  await esbuild({
+  const result = await esbuild({
     ...baseOptions(),
     entryPoints: [join(root, "src", "main.ts")],
     outfile: temp,
     banner: { js: "#!/usr/bin/env node" },
     define: { MC_BUILD_RELEASE: JSON.stringify(release), MC_BUILD_COMMIT: JSON.stringify(commit) },
-    plugins: [sharedAppError, registry],
+    plugins: [registry],
+    metafile: metafile !== undefined,
   });
+  if (metafile !== undefined) writeFileSync(metafile, JSON.stringify(result.metafile));
   chmodSync(temp, 0o755);
   renameSync(temp, file);
   return file;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { release: { type: "string" }, out: { type: "string" }, commit: { type: "string" } } });
+  const { values } = parseArgs({ options: { release: { type: "string" }, out: { type: "string" }, commit: { type: "string" }, metafile: { type: "string" } } });
   if (values.release !== undefined) {
     if (values.out === undefined) throw new Error("--release needs --out FILE");
-    await buildRelease({ release: values.release, out: values.out, commit: values.commit ?? "" });
+    await buildRelease({ release: values.release, out: values.out, commit: values.commit ?? "", metafile: values.metafile });
   } else await build();
 }

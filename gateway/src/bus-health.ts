@@ -1,4 +1,4 @@
-import type { Bus } from "@mc/shared";
+import type { Bus } from "@mc/shared/bus";
 
 export interface BusHealth {
   /** Round trip over the bus, in milliseconds; rejects if the bus does not answer. */

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 export interface GatewayConfig {
   readonly host: string;

@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createClient } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { acceptRequestId, AppError, createBusTransport, requestIdHeader, type Bus, type Logger } from "@mc/shared";
+import { acceptRequestId, requestIdHeader, type Logger } from "@mc/shared/node";
+import { AppError } from "@mc/shared/errors";
+import { createBusTransport } from "@mc/shared/connect";
+import type { Bus } from "@mc/shared/bus";
+import { announcesBody, answerAndClose, answerConnectError, createConnectGate, createRestHandler, withBodyWithin, type RestRoute } from "@mc/shared/rest";
 import { createCatalogEvents, type ReleaseStore } from "@mc/releases";
 import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import type { BusHealth } from "./bus-health.js";
-import { announcesBody, answerAndClose, withBodyWithin } from "./http/body-limit.js";
-import { answerConnectError, createConnectGate } from "./http/connect-gate.js";
 import { createGatewayMetrics } from "./http/metrics.js";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.js";
 import { answerHot } from "./http/send-generated.js";
@@ -15,7 +17,6 @@ import { createAssetRoute } from "./releases/assets.js";
 import { createReleaseProxy } from "./releases/connect-proxy.js";
 import { createFileRoutes } from "./releases/file-routes.js";
 import { createIndexRoutes } from "./releases/index-routes.js";
-import { createRestHandler, type RestRoute } from "./rest/rest-handler.js";
 
 /** Browsers call ReleaseService here (Connect protocol, same origin as the page). */
 const connectPrefix = `/${ReleaseService.typeName}/`;

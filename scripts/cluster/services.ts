@@ -140,7 +140,7 @@ export function services(t: Topology, hsmKey: () => Promise<string>): Service[] 
       spec: async () => ({
         name,
         command: process.execPath,
-        args: [bin("gateway/bin/gateway.js"), "--listen", `127.0.0.1:${port}`, "--nats", natsUrls(ports), "--store", store, "--base-url", gatewayUrl],
+        args: [bin("app/bin/gateway.js"), "--listen", `127.0.0.1:${port}`, "--nats", natsUrls(ports), "--store", store, "--base-url", gatewayUrl],
       }),
       ready: () => httpOk(`${url}/healthz`),
     };

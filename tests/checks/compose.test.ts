@@ -10,7 +10,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { parse, parseDocument } from "yaml";
 import { loadConfig, parseConfig, type KmsConfig } from "@mc/kms";
-import { parseGatewayConfig } from "../../gateway/src/config.js";
+import { parseGatewayConfig } from "@mc/gateway";
 import { kmsConfigYaml } from "../../scripts/cluster/services.js";
 import { defaultPorts } from "../../scripts/cluster/topology.js";
 import { repoRoot } from "./run-tool.js";
@@ -195,7 +195,7 @@ compose("should ship KMS configs whose every key the loader reads :: changing an
 compose("should point both gateways and both release instances at the NATS cluster and one store :: flags the programs' parsers accept", async () => {
   const doc = await load();
   const gw = svc(doc, "gateway");
-  const config = parseGatewayConfig(argsAfter(gw, "gateway/bin/gateway.js"), {});
+  const config = parseGatewayConfig(argsAfter(gw, "app/bin/gateway.js"), {});
   const defaults = parseGatewayConfig([], {});
   const storeVolume = mounts(gw).find((m) => m.target === config.storeSpec)?.source;
   assert.ok(storeVolume, "the gateway's store is a volume");
@@ -204,7 +204,7 @@ compose("should point both gateways and both release instances at the NATS clust
   assert.is(hostPorts[0], defaults.port, "the first gateway on the gateway's default port");
   for (const [i, name] of gatewayNames.entries()) {
     const s = svc(doc, name);
-    const c = parseGatewayConfig(argsAfter(s, "gateway/bin/gateway.js"), {});
+    const c = parseGatewayConfig(argsAfter(s, "app/bin/gateway.js"), {});
     assert.is(c.natsUrl, natsUrls, name);
     assert.is(c.kms, undefined, `${name}: no embedded KMS in the distributed gateway`);
     assert.is(c.port, defaults.port, `${name} listens on the gateway's default port`);

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFileLogStore, createRaftRunner, type Configuration, type RaftRunner } from "@mc/consensus";
-import type { Bus } from "@mc/shared";
+import type { Bus } from "@mc/shared/bus";
 import { initCrypto } from "@mc/wasm";
 import { waitFor } from "../harness/wait-for.js";
 

@@ -1,4 +1,4 @@
-import { createMemoryBroker, type MemoryBroker } from "@mc/shared";
+import { createMemoryBroker, type MemoryBroker } from "@mc/shared/bus";
 import { defineRunnerSuite } from "./runner-suite.js";
 
 let broker: MemoryBroker | undefined;

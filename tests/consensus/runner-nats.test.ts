@@ -1,5 +1,5 @@
 // run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
-import { connectNatsBus } from "@mc/shared";
+import { connectNatsBus } from "@mc/shared/bus";
 import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
 import { defineRunnerSuite } from "./runner-suite.js";
 

@@ -1,7 +1,8 @@
 // The real-time runner scenario, run over the in-process bus and over a real
 // nats-server: election, 200 replicated proposals (some forwarded by
 // followers), leader loss, catch-up on restart, reads, transfer, metrics.
-import { AppError, type Bus } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import type { Bus } from "@mc/shared/bus";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { waitFor } from "../harness/wait-for.js";

@@ -98,7 +98,7 @@ async function embedded(b: Base): Promise<Fixture> {
   const [port, kmsPort] = [await freePort(), await freePort()];
   const env = userEnv(b.home, true);
   // What `npm start` runs (its pre-hook only installs and checks Node), on free ports, in `.data/` of the clone view.
-  const gateway = startProcess(process.execPath, [join(repoRoot, "gateway", "bin", "gateway.js")], {
+  const gateway = startProcess(process.execPath, [join(repoRoot, "app", "bin", "gateway.js")], {
     cwd: b.cwd,
     env: { ...env, GATEWAY_LISTEN: `127.0.0.1:${port}`, KMS_LISTEN: `127.0.0.1:${kmsPort}` },
   });

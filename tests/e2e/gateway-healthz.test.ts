@@ -11,7 +11,7 @@ import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
 import { startProcess, type Started } from "../harness/processes.js";
 import { waitFor } from "../harness/wait-for.js";
 
-const gatewayBin = fileURLToPath(new URL("../../gateway/bin/gateway.js", import.meta.url));
+const gatewayBin = fileURLToPath(new URL("../../app/bin/gateway.js", import.meta.url));
 
 interface Ctx {
   dataDir: string;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPrng } from "@mc/consensus";
 import { openHsm, openNodeState, StartupError, type KmsConfig, type NodeState } from "@mc/kms";
-import { createMemoryBroker } from "@mc/shared";
+import { createMemoryBroker } from "@mc/shared/bus";
 import { initCrypto } from "@mc/wasm";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openHsm, openNodeState, StartupError, type KmsConfig } from "@mc/kms";
-import { createMemoryBroker } from "@mc/shared";
+import { createMemoryBroker } from "@mc/shared/bus";
 import { initCrypto } from "@mc/wasm";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openHsm, openNodeState } from "@mc/kms";
-import { createMemoryBroker } from "@mc/shared";
+import { createMemoryBroker } from "@mc/shared/bus";
 import { initCrypto } from "@mc/wasm";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";

@@ -241,7 +241,7 @@ damage("should print the root API key on stderr only :: kms server", async () =>
 damage("should print the root API key on stderr only :: npm start (gateway with the embedded KMS)", async () => {
   const dataDir = await mkdtemp(join(tmpdir(), "gateway-kms-key-"));
   try {
-    const gatewayBin = fileURLToPath(new URL("../../gateway/bin/gateway.js", import.meta.url));
+    const gatewayBin = fileURLToPath(new URL("../../app/bin/gateway.js", import.meta.url));
     const args = ["--listen", `127.0.0.1:${await freePort()}`, "--kms-listen", `127.0.0.1:${await freePort()}`];
     const proc = startProcess(process.execPath, [gatewayBin, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
     let stdout = "";

@@ -87,7 +87,7 @@ recipesSuite("should run every embedded-default recipe verbatim against a runnin
   const dataDir = join(ctx.root, "data");
   const port = await freePort();
   const env = { ...process.env, DATA_DIR: dataDir, NATS_URL: "", RELEASES_STORE: "", RELEASES_SIGNING_KEY: "" };
-  ctx.gateway = startProcess(process.execPath, [join(repoRoot, "gateway/bin/gateway.js"), "--listen", `127.0.0.1:${port}`, "--kms-listen", "off"], { env });
+  ctx.gateway = startProcess(process.execPath, [join(repoRoot, "app/bin/gateway.js"), "--listen", `127.0.0.1:${port}`, "--kms-listen", "off"], { env });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(() => fetch(`${base}/healthz`).then((r) => r.ok), { what: `gateway: ${ctx.gateway?.output()}`, timeoutMs: 60000 });
   for (const [i, recipe] of (await recipes()).filter((r) => deploymentOf(r) === "embedded").entries()) {

@@ -3,9 +3,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createCatalogEvents, createFsReleaseStore, publishSampleCatalog, runPublish, serveReleases, type ReleaseStore } from "@mc/releases";
-import { createMemoryBroker, type Bus } from "@mc/shared";
-import { createBusHealth } from "../../gateway/src/bus-health.js";
-import { createGateway, type Gateway } from "../../gateway/src/http-server.js";
+import { createMemoryBroker, type Bus } from "@mc/shared/bus";
+import { createBusHealth, createGateway, type Gateway } from "@mc/gateway";
 import { makeReleaseDir } from "./release-dir.js";
 
 /** The embedded topology in this process: store, release service, gateway, on an in-process bus. */

@@ -14,7 +14,7 @@ import { waitFor } from "../harness/wait-for.js";
  * they are read (before the Connect endpoint or a route sees them), bad
  * input is a 400, and no input reaches a 500 or stops the process.
  */
-const gatewayBin = fileURLToPath(new URL("../../gateway/bin/gateway.js", import.meta.url));
+const gatewayBin = fileURLToPath(new URL("../../app/bin/gateway.js", import.meta.url));
 
 interface Ctx {
   dataDir: string;

@@ -11,7 +11,7 @@ import type { PollLog } from "./live-poller.js";
 import { makeReleaseDir } from "./release-dir.js";
 
 export const releasesBin = fileURLToPath(new URL("../../services/releases/bin/releases.js", import.meta.url));
-export const gatewayBin = fileURLToPath(new URL("../../gateway/bin/gateway.js", import.meta.url));
+export const gatewayBin = fileURLToPath(new URL("../../app/bin/gateway.js", import.meta.url));
 export const visibleWithinMs = 2000;
 
 /** Ids after the sample catalog's newest client release, one per publish; `from` keeps runs on one store apart. */

@@ -8,7 +8,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 
 // Issue 17, Found 7: `npm start` and the README name the releases page and the landing page.
-const gatewayBin = fileURLToPath(new URL("../../gateway/bin/gateway.js", import.meta.url));
+const gatewayBin = fileURLToPath(new URL("../../app/bin/gateway.js", import.meta.url));
 const readme = new URL("../../README.md", import.meta.url);
 
 const banner = suite("npm start banner and README name the pages");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { createFsReleaseStore, readCatalog, runPublish, type ReleaseStore } from "@mc/releases";
 import { makeReleaseDir } from "./release-dir.js";
 

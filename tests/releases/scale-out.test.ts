@@ -11,7 +11,7 @@ import { startProcess, type Started } from "../harness/processes.js";
 import { waitFor } from "../harness/wait-for.js";
 
 const releasesBin = fileURLToPath(new URL("../../services/releases/bin/releases.js", import.meta.url));
-const gatewayBin = fileURLToPath(new URL("../../gateway/bin/gateway.js", import.meta.url));
+const gatewayBin = fileURLToPath(new URL("../../app/bin/gateway.js", import.meta.url));
 
 interface Ctx {
   root: string;

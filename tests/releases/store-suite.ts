@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { ReleaseStore } from "@mc/releases";
 
 export interface StoreEnv {

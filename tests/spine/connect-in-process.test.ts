@@ -1,4 +1,5 @@
-import { createMemoryBroker, serveOverBus, type MemoryBroker } from "@mc/shared";
+import { createMemoryBroker, type MemoryBroker } from "@mc/shared/bus";
+import { serveOverBus } from "@mc/shared/connect";
 import { createEchoHandlers } from "../fixtures/echo-service.js";
 import { defineTransportSuite } from "./transport-suite.js";
 

@@ -1,4 +1,4 @@
-import { connectNatsBus } from "@mc/shared";
+import { connectNatsBus } from "@mc/shared/bus";
 import { fileURLToPath } from "node:url";
 import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
 import { startProcess } from "../harness/processes.js";

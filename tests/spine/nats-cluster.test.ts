@@ -1,5 +1,6 @@
 import { createClient } from "@connectrpc/connect";
-import { connectNatsBus, createBusTransport, serveOverBus, type Bus } from "@mc/shared";
+import { connectNatsBus, type Bus } from "@mc/shared/bus";
+import { createBusTransport, serveOverBus } from "@mc/shared/connect";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { waitFor } from "../harness/wait-for.js";

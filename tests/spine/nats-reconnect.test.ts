@@ -1,4 +1,4 @@
-import { connectNatsBus, type Bus } from "@mc/shared";
+import { connectNatsBus, type Bus } from "@mc/shared/bus";
 import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "uvu";
 import * as assert from "uvu/assert";

@@ -1,5 +1,6 @@
 import { Code, ConnectError, createClient, type Client } from "@connectrpc/connect";
-import { createBusTransport, serveOverBus, type Bus, type FlowSettings } from "@mc/shared";
+import { createBusTransport, serveOverBus, type FlowSettings } from "@mc/shared/connect";
+import type { Bus } from "@mc/shared/bus";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { waitFor } from "../harness/wait-for.js";

@@ -8,7 +8,7 @@ import {
   xchacha20poly1305Decrypt,
   xchacha20poly1305Encrypt,
 } from "./index.js";
-import { expectAppError, fromHex, readVectorJson, toHex } from "./test-helpers.js";
+import { expectAppError, fromHex, readVectorJson, toHex } from "../testing/test-helpers.js";
 
 interface KnownAnswer {
   readonly name?: string;

@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 /**
  * Argument checks shared by the primitives. They run before libsodium so that

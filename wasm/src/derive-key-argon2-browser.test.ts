@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { deriveKey, initCrypto, type Argon2idParams } from "./index.js";
-import { readVectorJson, toHex } from "./test-helpers.js";
+import { readVectorJson, toHex } from "../testing/test-helpers.js";
 
 /**
  * argon2-browser is the independent Argon2id implementation we check ours

@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { deriveKey, initCrypto, verifyArgon2idString } from "./index.js";
-import { expectAppError, readVectorJson, toHex, utf8 } from "./test-helpers.js";
+import { expectAppError, readVectorJson, toHex, utf8 } from "../testing/test-helpers.js";
 
 interface PhcVector {
   readonly password: string;

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, sign as nodeSign, verify as nodeVeri
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { ed25519KeyPairFromSeed, ed25519Sign, ed25519Verify, generateKey, initCrypto } from "./index.js";
-import { expectAppError, fromHex, readVectorJson, toHex, utf8 } from "./test-helpers.js";
+import { expectAppError, fromHex, readVectorJson, toHex, utf8 } from "../testing/test-helpers.js";
 
 interface Rfc8032 {
   readonly vectors: readonly { name: string; secretKey: string; publicKey: string; message: string; signature: string }[];

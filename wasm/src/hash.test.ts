@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { blake2b, generateKey, initCrypto, sha256, sha512 } from "./index.js";
-import { expectAppError, fromHex, readVectorJson, toHex, utf8 } from "./test-helpers.js";
+import { expectAppError, fromHex, readVectorJson, toHex, utf8 } from "../testing/test-helpers.js";
 
 const range = (length: number, modulo = 256): Uint8Array => Uint8Array.from({ length }, (_, i) => i % modulo);
 

@@ -1,5 +1,5 @@
 import sodium from "libsodium-wrappers-sumo";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 /** The loaded libsodium module; the type of its default export. */
 export type Sodium = typeof sodium;

@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 /**
  * Shared pieces of minisign's text formats (layouts in

@@ -18,7 +18,7 @@ import {
   verifyMinisign,
   type MinisignSecretKey,
 } from "./index.js";
-import { expectAppError } from "./test-helpers.js";
+import { expectAppError } from "../testing/test-helpers.js";
 
 /**
  * Interoperability with the real `minisign` (Debian package `minisign`,

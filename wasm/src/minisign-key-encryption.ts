@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { randomFillSync, scrypt, type ScryptOptions } from "node:crypto";
 import { requireIntegerInRange, toBytes } from "./check-bytes.js";
 import { lib } from "./init-crypto.js";

@@ -17,7 +17,7 @@ import {
   verifyMinisign,
 } from "./index.js";
 import { scryptParams } from "./minisign-key-encryption.js";
-import { expectAppError, expectAppErrorAsync, fromHex, toHex, utf8 } from "./test-helpers.js";
+import { expectAppError, expectAppErrorAsync, fromHex, toHex, utf8 } from "../testing/test-helpers.js";
 
 /** Rewrites the base64 line of a two-line key file through `edit`. */
 function editBlob(file: string, edit: (blob: Buffer) => void): string {

@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { concatBytes, requireBytes } from "./check-bytes.js";
 import { ed25519KeyPairFromSeed } from "./ed25519.js";
 import { blake2b } from "./hash.js";

@@ -9,7 +9,7 @@ import {
   verifyMinisign,
   type MinisignSecretKey,
 } from "./index.js";
-import { expectAppError, fromHex, utf8 } from "./test-helpers.js";
+import { expectAppError, fromHex, utf8 } from "../testing/test-helpers.js";
 
 const message = utf8("mc binary bytes\n");
 

@@ -9,7 +9,7 @@ import {
   parseMinisignPublicKey,
   verifyMinisign,
 } from "./index.js";
-import { expectAppError, fromHex, readVectorBytes, readVectorJson, toHex } from "./test-helpers.js";
+import { expectAppError, fromHex, readVectorBytes, readVectorJson, toHex } from "../testing/test-helpers.js";
 
 interface Example {
   readonly name: string;

@@ -10,7 +10,7 @@ import {
   seal,
   xchacha20poly1305Decrypt,
 } from "./index.js";
-import { expectAppError, toHex, utf8 } from "./test-helpers.js";
+import { expectAppError, toHex, utf8 } from "../testing/test-helpers.js";
 
 const failed = "decryption failed: ciphertext is not authentic";
 

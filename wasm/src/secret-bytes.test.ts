@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { constantTimeEqual, generateKey, initCrypto, zeroize } from "./index.js";
-import { expectAppError } from "./test-helpers.js";
+import { expectAppError } from "../testing/test-helpers.js";
 
 // ---
 const Equal = suite("constantTimeEqual");

@@ -1,4 +1,4 @@
-import { AppError, isAppError, type Reason } from "@mc/shared";
+import { AppError, isAppError, type Reason } from "@mc/shared/errors";
 
 /** The S3 error fields scripts read from `.error.cause.error` (minio-go api-error-response.go). */
 export interface S3ErrorFields {

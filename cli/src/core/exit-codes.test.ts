@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { exitCodeOf } from "./exit-codes.js";

@@ -1,4 +1,4 @@
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import { Command, Option } from "clipanion";
 import { isClosedPipe } from "@mc/shared/closed-pipe";
 import { resolveAliases } from "../config/aliases.js";

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import { uploadHeaders } from "./upload-attrs.js";
 
 test("maps --attr to standard headers and user metadata, --tags and --storage-class to their headers", () => {

@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import { createResponseCache, type CachedResponse } from "./response-cache.js";
 import { generated } from "./send-generated.js";
 

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { compareCatalogVersions, parseCatalogVersion } from "@mc/releases";
 
 /** A generated response as the gateway serves and caches it. */

@@ -2,7 +2,7 @@ import { IncomingMessage } from "node:http";
 import { Socket } from "node:net";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { RestRequest } from "../rest/rest-handler.js";
+import type { RestRequest } from "@mc/shared/rest";
 import { createResponseCache } from "./response-cache.js";
 import { answerGenerated, generated, hotKey } from "./send-generated.js";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { requestIdHeader } from "@mc/shared";
-import type { RestRequest, RestResponse } from "../rest/rest-handler.js";
+import { requestIdHeader } from "@mc/shared/node";
+import type { RestRequest, RestResponse } from "@mc/shared/rest";
 import { notModified } from "./conditional.js";
 import { chooseEncoding, encoded } from "./negotiate.js";
 import type { CachedResponse, ResponseCache } from "./response-cache.js";

@@ -1,10 +1,10 @@
 import type { Client } from "@connectrpc/connect";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { isName, layout, tryParseReleaseId, urlOf } from "@mc/releases";
 import { FeedFormat, type ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { answerGenerated, generated } from "../http/send-generated.js";
 import type { ResponseCache } from "../http/response-cache.js";
-import type { RestRequest, RestResponse, RestRoute } from "../rest/rest-handler.js";
+import type { RestRequest, RestResponse, RestRoute } from "@mc/shared/rest";
 import { catalogCall } from "./catalog-call.js";
 import { notesIndexHtml, notesIndexJson } from "./notes-index-page.js";
 import { releaseRecordJson } from "./release-json.js";

@@ -1,9 +1,9 @@
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { answerGenerated, generated } from "../http/send-generated.js";
 import { createResponseCache } from "../http/response-cache.js";
-import type { RestRoute } from "../rest/rest-handler.js";
+import type { RestRoute } from "@mc/shared/rest";
 
 const entries: Readonly<Record<string, string>> = {
   "releases-page.js": fileURLToPath(new URL("../../web/releases-page.ts", import.meta.url)),

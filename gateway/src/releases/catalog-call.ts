@@ -1,8 +1,8 @@
 import type { CallOptions } from "@connectrpc/connect";
-import { requestIdHeader, requestIdOptions } from "@mc/shared";
+import { requestIdHeader, requestIdOptions } from "@mc/shared/node";
 import { catalogVersionHeader } from "@mc/releases";
 import type { CachedResponse } from "../http/response-cache.js";
-import type { RestRequest } from "../rest/rest-handler.js";
+import type { RestRequest } from "@mc/shared/rest";
 
 /** The request id the gateway put on the request, for the bus calls made for it. */
 const idOf = (req: RestRequest) => {

@@ -1,5 +1,5 @@
 import type { CallOptions, Client, HandlerContext, ServiceImpl } from "@connectrpc/connect";
-import { requestIdHeader, requestIdOptions } from "@mc/shared";
+import { requestIdHeader, requestIdOptions } from "@mc/shared/node";
 import type { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 
 /** The caller's cancellation and the request id the gateway gave the request. */

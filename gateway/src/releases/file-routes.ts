@@ -1,7 +1,8 @@
-import { AppError, fromConnectError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { fromConnectError } from "@mc/shared/connect";
 import { catalogVersionHeader, tryParseReleaseId, type ReleaseStore } from "@mc/releases";
 import { generated } from "../http/send-generated.js";
-import type { RestRequest, RestResponse, RestRoute } from "../rest/rest-handler.js";
+import type { RestRequest, RestResponse, RestRoute } from "@mc/shared/rest";
 import { rssFeed, type ApiDeps } from "./api-routes.js";
 import { aliasTarget, artifactOf, publicKeyArtifact, type Artifact, type LatestAlias } from "./artifact-path.js";
 import { catalogCall } from "./catalog-call.js";

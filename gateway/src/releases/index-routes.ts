@@ -1,9 +1,9 @@
 import type { CallOptions } from "@connectrpc/connect";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { archiveName, binaryName, isName, parsePlatform, urlOf, type Platform } from "@mc/releases";
 import { ReleaseStatus, type Download, type Release } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { answerGenerated, generated } from "../http/send-generated.js";
-import type { RestRequest, RestResponse, RestRoute } from "../rest/rest-handler.js";
+import type { RestRequest, RestResponse, RestRoute } from "@mc/shared/rest";
 import type { ApiDeps } from "./api-routes.js";
 import { catalogCall } from "./catalog-call.js";
 import { directoryHtml, directoryJson, type Directory, type DirectoryEntry } from "./directory-page.js";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { ReleaseStore } from "@mc/releases";
 import { notModified, parseRange } from "../http/conditional.js";
-import type { RestRequest, RestResponse } from "../rest/rest-handler.js";
+import type { RestRequest, RestResponse } from "@mc/shared/rest";
 import type { Artifact } from "./artifact-path.js";
 
 const cacheControl = { immutable: "public, max-age=31536000, immutable", latest: "public, max-age=300" } as const;

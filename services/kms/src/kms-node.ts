@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { createContextValues } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { toConnectError } from "@mc/shared";
+import { toConnectError } from "@mc/shared/connect";
 import { initCrypto } from "@mc/wasm";
 import { nodeIdOf, type KmsConfig } from "./config/config.js";
 import { StartupError } from "./config/startup-error.js";

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve } from "node:path";
 import { damageOf } from "@mc/consensus";
-import type { Bus } from "@mc/shared";
+import type { Bus } from "@mc/shared/bus";
 import { StartupError } from "./config/startup-error.js";
 import type { KmsConfig } from "./config/config.js";
 import { createSodiumCrypto } from "./adapters/sodium-crypto.js";

@@ -2,7 +2,9 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { connectNatsBus, createLogger, isAppError, type Bus } from "@mc/shared";
+import { connectNatsBus, type Bus } from "@mc/shared/bus";
+import { createLogger } from "@mc/shared/node";
+import { isAppError } from "@mc/shared/errors";
 import { initCrypto } from "@mc/wasm";
 import { openReleaseStore } from "./adapters/open-store.js";
 import { loadMinisignSigner } from "./adapters/minisign-signer.js";

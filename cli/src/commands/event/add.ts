@@ -1,4 +1,4 @@
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";

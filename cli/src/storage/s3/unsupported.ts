@@ -1,4 +1,4 @@
-import type { AppError } from "@mc/shared";
+import type { AppError } from "@mc/shared/errors";
 import { mcError, s3Code } from "../../core/errors.js";
 
 /** Codes a server answers with when it lacks an API (rather than rejecting our input). */

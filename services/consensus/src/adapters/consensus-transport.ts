@@ -1,6 +1,7 @@
 import { Code, ConnectError, createClient, type Client, type ConnectRouter } from "@connectrpc/connect";
 import { create } from "@bufbuild/protobuf";
-import { createBusTransport, type Bus } from "@mc/shared";
+import { createBusTransport } from "@mc/shared/connect";
+import type { Bus } from "@mc/shared/bus";
 import { ConsensusService, TimeoutNowResponseSchema } from "../../gen/consensus/v1/consensus_pb.js";
 import type { RequestMessage, ResponseMessage } from "../domain/types.js";
 import {

@@ -3,7 +3,7 @@ import { crc32 } from "./crc32.js";
 import { damaged } from "./file-log-store-damage.js";
 import { tagBytes } from "./file-log-store-format.js";
 import type { BlobHeader } from "./file-log-store-blob.js";
-import { sliceBudget } from "@mc/shared";
+import { sliceBudget } from "@mc/shared/node";
 
 /**
  * A sealed blob in chunks (version 3), so that neither writing nor sealing a

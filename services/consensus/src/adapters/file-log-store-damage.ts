@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 /**
  * Damage found in a data directory: the file (relative to the directory the

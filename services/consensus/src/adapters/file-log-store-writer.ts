@@ -1,5 +1,5 @@
 import { open as openFile, type FileHandle } from "node:fs/promises";
-import { writeFileAtomic } from "@mc/shared";
+import { writeFileAtomic } from "@mc/shared/node";
 import { encodeFileHeader, encodeMark, encodeRecord, markOffset, recordsStart, type FileHeader, type Mark } from "./file-log-store-format.js";
 
 export interface NewRecord {

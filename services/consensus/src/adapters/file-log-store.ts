@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { HardState, PersistedState, Ready, Snapshot } from "../domain/types.js";
 import { damaged } from "./file-log-store-damage.js";
 import { readRecordFile } from "./file-log-store-reader.js";

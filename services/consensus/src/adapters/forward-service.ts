@@ -1,5 +1,6 @@
 import { createClient, type Client, type ConnectRouter } from "@connectrpc/connect";
-import { createBusTransport, fromConnectError, toConnectError, type Bus } from "@mc/shared";
+import { createBusTransport, fromConnectError, toConnectError } from "@mc/shared/connect";
+import type { Bus } from "@mc/shared/bus";
 import { ForwardService, MembershipChangeType } from "../../gen/consensus/v1/forward_pb.js";
 import type { Configuration, Member, MembershipChange } from "../domain/types.js";
 import { configurationFromPb, configurationToPb } from "./message-codec.js";

@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { RaftNode } from "../domain/raft-node.js";
 import type { Configuration, MembershipChange, Ready, RejectReason } from "../domain/types.js";
 import type { StateSignal } from "./state-signal.js";

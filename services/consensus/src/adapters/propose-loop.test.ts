@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { createLeaderWatch } from "./leader-watch.js";
 import { createProposeLoop, type ProposeLoopDeps } from "./propose-loop.js";
 import { createStateSignal } from "./state-signal.js";

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AppError, createMemoryBroker } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { createMemoryBroker } from "@mc/shared/bus";
 import { initCrypto } from "@mc/wasm";
 import { test } from "uvu";
 import * as assert from "uvu/assert";

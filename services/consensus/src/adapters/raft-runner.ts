@@ -1,6 +1,8 @@
 import { createHash, randomInt } from "node:crypto";
 import { createConnectRouter } from "@connectrpc/connect";
-import { AppError, serveOverBus, type Bus, type BusServer } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { serveOverBus, type BusServer } from "@mc/shared/connect";
+import type { Bus } from "@mc/shared/bus";
 import { isVoter } from "../domain/configuration.js";
 import { createPrng } from "../domain/prng.js";
 import { createRaftNode, type RaftNode } from "../domain/raft-node.js";

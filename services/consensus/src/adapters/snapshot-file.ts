@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFileAtomic } from "@mc/shared";
+import { writeFileAtomic } from "@mc/shared/node";
 import { open } from "@mc/wasm";
 import type { Snapshot, SnapshotMeta } from "../domain/types.js";
 import { crc32 } from "./crc32.js";
@@ -12,7 +12,7 @@ export const snapshotFileName = "snapshot.bin";
 const tag = "raft-snp";
 const v1Ad = new TextEncoder().encode("consensus-snapshot");
 
-export { syncDir } from "@mc/shared";
+export { syncDir } from "@mc/shared/node";
 
 /** The body is u32 metadata length ‖ metadata JSON ‖ data; the data is not copied. */
 function bodyParts(snapshot: Snapshot): Uint8Array[] {

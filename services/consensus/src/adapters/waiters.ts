@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { Entry } from "../domain/types.js";
 import { overwrittenMessage } from "./write-outcome.js";
 

@@ -1,5 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { AppError, fromConnectError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { fromConnectError } from "@mc/shared/connect";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { batchOutcome } from "./forward-service.js";

@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 /**
  * The two honest ways a write fails (contract §5, §8): 503 when it certainly

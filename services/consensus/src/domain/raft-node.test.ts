@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createPrng } from "./prng.js";
 import { createRaftNode } from "./raft-node.js";
-import { createTestNetwork, electLeader, electLeaderUncommitted } from "./test-network.js";
+import { createTestNetwork, electLeader, electLeaderUncommitted } from "../../testing/test-network.js";
 import type { AppendRequest, Message } from "./types.js";
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);

@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createPrng } from "../domain/prng.js";
 import { createRaftNode } from "../domain/raft-node.js";
-import { createTestNetwork, type TestNetwork } from "../domain/test-network.js";
+import { createTestNetwork, type TestNetwork } from "../../testing/test-network.js";
 import { createSafetyChecks, SafetyViolation, type SafetyChecks } from "./safety-checks.js";
 
 // The root cause of seeds 7301321 and 8002312: the checker took an entry's

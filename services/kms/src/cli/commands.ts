@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLogger } from "@mc/shared";
+import { createLogger } from "@mc/shared/node";
 import { parseAddress } from "../config/config.js";
 import { loadConfig } from "../config/load-config.js";
 import { StartupError } from "../config/startup-error.js";

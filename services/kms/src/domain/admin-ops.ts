@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { checkGrant, checkRemoval } from "./admin-minting.js";
 import { auditVisibility, type AuditFacts } from "./audit-scope.js";
 import { authorize, type Caller } from "./authz.js";

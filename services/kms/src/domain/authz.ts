@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { spellingsOf, type CanonicalRequest } from "./canonical-request.js";
 import type { Identity } from "./identity.js";
 import { isAllowed } from "./policy.js";

@@ -7,7 +7,7 @@ import type { Caller } from "./authz.js";
 import { canonicalRequest, parseCanonicalPath, spellingsOf } from "./canonical-request.js";
 import { hexOfIdentity, identityOfHash } from "./identity.js";
 import { createKms } from "./kms.js";
-import { createMemorySink } from "./memory-sink.js";
+import { createMemorySink } from "../../testing/memory-sink.js";
 import { canonicalPattern, isAllowed } from "./policy.js";
 import { createEmptyState } from "./state.js";
 

@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { checkIdentity, hexOfIdentity, identityInvalid } from "./identity.js";
 import { checkName, invalidName, type NameKind } from "./names.js";
 

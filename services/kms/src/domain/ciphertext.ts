@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 /** Contract §3: tag ‖ u32be(version) ‖ 24-byte nonce ‖ sealed ‖ 16-byte tag. */
 export const ciphertextTag = 0x01;

@@ -7,7 +7,7 @@ import { canonicalRequest } from "./canonical-request.js";
 import { associatedData, decodeCiphertext } from "./ciphertext.js";
 import { identityOfHash, parseIdentity } from "./identity.js";
 import { createKms, type Kms } from "./kms.js";
-import { createMemorySink } from "./memory-sink.js";
+import { createMemorySink } from "../../testing/memory-sink.js";
 import { isValidName, pageOf } from "./names.js";
 import { isAllowed } from "./policy.js";
 import { createEmptyState, type KmsState } from "./state.js";

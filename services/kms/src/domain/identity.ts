@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 /** An identity in its output form: `h1:` + base64url(SHA-256 of the SPKI DER). */
 export type Identity = string;

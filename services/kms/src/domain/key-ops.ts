@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { authorize, type Caller } from "./authz.js";
 import { associatedData, decodeCiphertext, encodeCiphertext, nonceBytes, notAuthentic } from "./ciphertext.js";
 import { checkName, pageOf, type Page } from "./names.js";

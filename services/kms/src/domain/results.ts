@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { ApplyResult } from "./state.js";
 
 /** Turns a failed apply into the contract's error; returns the result otherwise. */

@@ -8,7 +8,7 @@ import { canonicalRequest } from "./canonical-request.js";
 import type { Command, Payload } from "./command.js";
 import { identityOfHash } from "./identity.js";
 import { createKms } from "./kms.js";
-import { createMemorySink } from "./memory-sink.js";
+import { createMemorySink } from "../../testing/memory-sink.js";
 import { remember, sessionLimit } from "./sessions.js";
 import { createEmptyState, type KmsState } from "./state.js";
 

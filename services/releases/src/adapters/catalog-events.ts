@@ -1,5 +1,5 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
-import type { Bus } from "@mc/shared";
+import type { Bus } from "@mc/shared/bus";
 import { CatalogEventSchema, CatalogEventType, type CatalogEvent } from "../../gen/releases/v1/releases_pb.js";
 
 /** Every publish is announced here; gateways drop caches, releases instances reload. */

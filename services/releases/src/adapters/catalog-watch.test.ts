@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { createMemoryBroker, type Bus } from "@mc/shared";
+import { createMemoryBroker, type Bus } from "@mc/shared/bus";
 import type { CatalogEvent } from "../../gen/releases/v1/releases_pb.js";
 import type { CatalogEntry } from "../domain/catalog-entry.js";
 import { layout } from "../domain/layout.js";

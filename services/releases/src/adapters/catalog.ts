@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { CatalogEntry } from "../domain/catalog-entry.js";
 import { readCatalogEntry } from "../domain/catalog-reader.js";
 import type { FeedItem } from "../domain/feeds.js";

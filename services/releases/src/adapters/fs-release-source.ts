@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { ReleaseSource } from "../domain/publish-release.js";
 
 /** A release directory on disk, as `releases publish --from DIR` reads it. */

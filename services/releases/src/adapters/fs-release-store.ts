@@ -1,6 +1,7 @@
 import { mkdir, open, readdir, readFile, realpath, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import { AppError, tempPrefix, writeFileAtomic } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { tempPrefix, writeFileAtomic } from "@mc/shared/node";
 import type { ByteRange, ReleaseStore, StoredFile } from "../domain/release-store.js";
 
 const readChunk = 2 * 1024 * 1024;

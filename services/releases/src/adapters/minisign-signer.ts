@@ -1,6 +1,6 @@
 import { mkdir, open, readFile, stat } from "node:fs/promises";
 import { dirname } from "node:path";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import {
   createMinisignKeyPair,
   formatMinisignPublicKey,

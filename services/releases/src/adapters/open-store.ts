@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { ReleaseStore } from "../domain/release-store.js";
 import { createFsReleaseStore } from "./fs-release-store.js";
 import { createS3ReleaseStore } from "./s3-release-store.js";

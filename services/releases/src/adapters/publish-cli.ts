@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
-import { AppError, connectNatsBus, createBusTransport, fromConnectError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { connectNatsBus } from "@mc/shared/bus";
+import { createBusTransport, fromConnectError } from "@mc/shared/connect";
 import { ReleaseAdminService } from "../../gen/releases/v1/releases_pb.js";
 import { openReleaseStore } from "./open-store.js";
 import { runPublish } from "./publish-command.js";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { initCrypto } from "@mc/wasm";
 import { CatalogEventType } from "../../gen/releases/v1/releases_pb.js";
 import { readCatalog } from "../domain/catalog-reader.js";

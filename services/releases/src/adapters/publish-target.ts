@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { readServingMarker } from "./serving-marker.js";
 
 /** Where a publish goes: one named deployment, or (explicitly) a bare store. */

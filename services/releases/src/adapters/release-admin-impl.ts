@@ -1,7 +1,8 @@
 import { isAbsolute } from "node:path";
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { AppError, toConnectError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { toConnectError } from "@mc/shared/connect";
 import { ReleaseSchema, ReleaseStatus, type ReleaseAdminService } from "../../gen/releases/v1/releases_pb.js";
 import type { ReleaseStore } from "../domain/release-store.js";
 import type { CatalogEvents } from "./catalog-events.js";

@@ -1,6 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
-import { AppError, toConnectError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { toConnectError } from "@mc/shared/connect";
 import {
   FeedFormat,
   NotesIndexEntrySchema,

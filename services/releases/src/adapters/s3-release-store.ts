@@ -1,5 +1,5 @@
 import { Client } from "minio";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { ReleaseStore } from "../domain/release-store.js";
 
 export interface S3StoreOptions {

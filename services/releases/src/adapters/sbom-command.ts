@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { AppError, writeFileAtomic } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { writeFileAtomic } from "@mc/shared/node";
 import { documentName } from "../domain/catalog-entry.js";
 import { checkName } from "../domain/names.js";
 import { parseReleaseId } from "../domain/release-id.js";

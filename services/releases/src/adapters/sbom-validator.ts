@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { checkCycloneDxComponents, checkSpdxPackages } from "../domain/sbom-check.js";
 
 // ajv-formats is CommonJS with a default export.

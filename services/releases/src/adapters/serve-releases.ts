@@ -1,5 +1,7 @@
 import { createConnectRouter } from "@connectrpc/connect";
-import { createRpcLogInterceptor, serveOverBus, type Bus, type BusServer, type Logger } from "@mc/shared";
+import { createRpcLogInterceptor, serveOverBus, type BusServer } from "@mc/shared/connect";
+import type { Bus } from "@mc/shared/bus";
+import type { Logger } from "@mc/shared/node";
 import { ReleaseAdminService, ReleaseService } from "../../gen/releases/v1/releases_pb.js";
 import type { ReleaseStore } from "../domain/release-store.js";
 import { createCatalog, type Catalog } from "./catalog.js";

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFileAtomic } from "@mc/shared";
+import { writeFileAtomic } from "@mc/shared/node";
 
 /**
  * The embedded default says "a running service serves this data folder" with

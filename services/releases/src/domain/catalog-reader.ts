@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { CatalogEntry } from "./catalog-entry.js";
 import { layout } from "./layout.js";
 import { isName } from "./names.js";

@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { checkGoModules } from "./go-modules.js";
 
 const gomod = suite("go modules text");

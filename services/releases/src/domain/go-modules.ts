@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 const pathPattern = /^[^\s]+$/;
 const versionPattern = /^v\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;

@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 const namePattern = /^[a-z][a-z0-9-]{0,31}$/;
 

@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { MinisignPublicKey } from "@mc/wasm";
 import { documentKinds, documentName, type CatalogEntry, type DocumentFile, type DocumentKind, type PlatformFile } from "./catalog-entry.js";
 import { checkGoModules } from "./go-modules.js";

@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { compareReleases, parseReleaseId, tryParseReleaseId } from "./release-id.js";
 
 const ids = suite("release ids");

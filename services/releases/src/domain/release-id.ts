@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 const pattern = /^RELEASE\.(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z(?:\.hotfix\.([0-9a-f]+))?$/;
 

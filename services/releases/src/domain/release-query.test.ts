@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { CatalogEntry } from "./catalog-entry.js";
 import { latestRelease, queryReleases } from "./release-query.js";
 

@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { CatalogEntry } from "./catalog-entry.js";
 import { isArch, isName, isOs } from "./names.js";
 import { compareReleases, tryParseReleaseId } from "./release-id.js";

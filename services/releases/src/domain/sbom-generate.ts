@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { checkGoModules } from "./go-modules.js";
 import { checkLicenses, noAssertion } from "./sbom-licenses.js";
 

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 // spdx-expression-parse is CommonJS without types; it checks every id against
 // spdx-license-ids and spdx-exceptions (the SPDX lists, pinned by the lockfile).

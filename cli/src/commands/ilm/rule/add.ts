@@ -1,4 +1,4 @@
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import { Command, Option } from "clipanion";
 import type { McContext } from "../../../runtime/context.js";
 import { mcError, usageError } from "../../../core/errors.js";

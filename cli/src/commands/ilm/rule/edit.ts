@@ -1,5 +1,5 @@
 import { Command, Option } from "clipanion";
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import type { McContext } from "../../../runtime/context.js";
 import { mcError, usageError } from "../../../core/errors.js";
 import { getLifecycle, putLifecycle } from "../../../storage/s3/bucket/lifecycle.js";

@@ -1,4 +1,4 @@
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import { getBucketEncryption } from "./bucket-encryption.js";
 import { getLifecycle, type JsonObject } from "./lifecycle.js";
 import { notificationJson, replicationJson, type ReplicationJson } from "./bucket-stat-json.js";

@@ -1,4 +1,4 @@
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import { mcError, s3Code } from "../../../core/errors.js";
 
 const sseCodes = new Set(["", "BadRequest", "InvalidRequest", "InvalidArgument", "InvalidEncryptionAlgorithmError"]);

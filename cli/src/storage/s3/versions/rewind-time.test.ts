@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import { parseRewind } from "./rewind-time.js";
 
 const now = Date.parse("2026-11-22T12:00:00Z");

@@ -1,4 +1,4 @@
-import type { AppError } from "@mc/shared";
+import type { AppError } from "@mc/shared/errors";
 import { mcError, s3Code } from "../../../core/errors.js";
 import { isUnsupported, unsupportedError } from "../unsupported.js";
 

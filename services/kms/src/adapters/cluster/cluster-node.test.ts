@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createMemoryBroker, type Bus, type MemoryBroker } from "@mc/shared";
+import { createMemoryBroker, type Bus, type MemoryBroker } from "@mc/shared/bus";
 import { initCrypto } from "@mc/wasm";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { createFileLogStore, createRaftRunner, type Configuration, type ProposeResult, type RaftRunner, type RunnerStatus } from "@mc/consensus";
-import { AppError, connectNatsBus, type Bus } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
+import { connectNatsBus, type Bus } from "@mc/shared/bus";
 import { apply } from "../../domain/apply.js";
 import type { Command, Payload } from "../../domain/command.js";
 import type { CommandSink } from "../../domain/ports.js";

@@ -1,5 +1,5 @@
 import { checkServerIdentity, connect, type PeerCertificate } from "node:tls";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { nodeIdOf, parseAddress } from "../../config/config.js";
 import type { ClusterNode } from "./cluster-node.js";
 import type { NodeDescription } from "./node-description.js";

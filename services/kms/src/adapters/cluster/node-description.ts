@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { create } from "@bufbuild/protobuf";
 import { createClient, createConnectRouter } from "@connectrpc/connect";
-import { createBusTransport, fromConnectError, serveOverBus, type Bus, type BusServer } from "@mc/shared";
+import { createBusTransport, fromConnectError, serveOverBus, type BusServer } from "@mc/shared/connect";
+import type { Bus } from "@mc/shared/bus";
 import { ClusterService, DescribeNodeResponseSchema } from "../../../gen/kms/v1/cluster_pb.js";
 
 /** What a node tells a member that wants to add it (never a secret). */

@@ -1,5 +1,5 @@
 import { classifyFailure, noLeader, outcomeUnknown } from "@mc/consensus";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 
 const noLeaderText = noLeader().message;
 const unknownText = outcomeUnknown().message;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { createContextKey, type HandlerContext } from "@connectrpc/connect";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { Caller } from "../../domain/authz.js";
 import { readBarrier } from "./node-info.js";
 import type { EdgeDeps, Rules } from "./operation.js";

@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { invalidBody } from "../../domain/results.js";
 
 /** Helpers that read a JSON request body strictly: any mismatch is `400 invalid request body`. */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
-import { answerAndClose, answerConnectError } from "@mc/gateway";
-import { AppError } from "@mc/shared";
+import { answerAndClose, answerConnectError } from "@mc/shared/rest";
+import { AppError } from "@mc/shared/errors";
 import { operationOf } from "./kms-operations.js";
 
 /**

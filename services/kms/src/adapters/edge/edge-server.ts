@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Server } from "node:https";
-import { createConnectGate, createRestHandler, withBodyWithin, type RestRoute } from "@mc/gateway";
+import { createConnectGate, createRestHandler, withBodyWithin, type RestRoute } from "@mc/shared/rest";
 import type { AuditLog } from "./audit.js";
 import { watchCertificates, readTlsOptions, type TlsFiles } from "./cert-reloader.js";
 import { answerTimeout, defaultRequestTimeoutMs, isConnectPath, maxBodyBytes, refuseTooLarge } from "./edge-limits.js";

@@ -1,6 +1,6 @@
 import type { DescService } from "@bufbuild/protobuf";
 import type { ConnectRouter } from "@connectrpc/connect";
-import { createRouteTable, InvalidPathError, type RestRoute } from "@mc/gateway";
+import { createRouteTable, InvalidPathError, type RestRoute } from "@mc/shared/rest";
 import { adminOperations } from "./admin-operations.js";
 import { keyOperations } from "./key-operations.js";
 import { nodeOperations } from "./node-operations.js";

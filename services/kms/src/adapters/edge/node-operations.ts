@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { DurationSchema } from "@bufbuild/protobuf/wkt";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { AuditEventSchema, AuditService } from "../../../gen/kms/v1/audit_pb.js";
 import { ClusterNodeSchema, ClusterService, HsmStatusSchema, NodeRole } from "../../../gen/kms/v1/cluster_pb.js";
 import { HealthService } from "../../../gen/kms/v1/health_pb.js";

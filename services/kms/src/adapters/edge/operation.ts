@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { create, toJson, type DescMessage, type DescMethod, type DescMethodServerStreaming, type DescMethodUnary, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import type { ConnectRouter, HandlerContext } from "@connectrpc/connect";
-import type { RestRequest, RestResponse, RestRoute } from "@mc/gateway";
-import { httpStatusOfError, toConnectError } from "@mc/shared";
+import type { RestRequest, RestResponse, RestRoute } from "@mc/shared/rest";
+import { httpStatusOfError, toConnectError } from "@mc/shared/connect";
 import type { Caller } from "../../domain/authz.js";
 import type { Kms } from "../../domain/kms.js";
 import { admit, canonical, rawOf, staleOf } from "./admission.js";

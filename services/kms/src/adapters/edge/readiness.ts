@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { isLeader, type NodeInfo } from "./node-info.js";
 
 const writeProbeMs = 1000;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import type { Caller } from "../../domain/authz.js";
 import { canonicalRequest } from "../../domain/canonical-request.js";
 import { requestIdPattern } from "../../domain/sessions.js";

@@ -1,4 +1,4 @@
-import type { RestRequest } from "@mc/gateway";
+import type { RestRequest } from "@mc/shared/rest";
 import { objectOf, queryInt } from "./body.js";
 
 /** REST helpers shared by the rows: the raw placeholder (made canonical before use), the body, the page query. */

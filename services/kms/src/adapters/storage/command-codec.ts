@@ -1,5 +1,5 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { CommandSchema, KeyMaterialSchema, type Command as ProtoCommand } from "../../../gen/kms/v1/command_pb.js";
 import type { Command, Payload } from "../../domain/command.js";
 

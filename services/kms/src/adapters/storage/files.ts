@@ -1,8 +1,8 @@
 // The one atomic-write implementation lives in @mc/shared; the KMS keeps its
 // secret files private (mode 0600) by default.
-import { writeFileAtomic as writeAtomic } from "@mc/shared";
+import { writeFileAtomic as writeAtomic } from "@mc/shared/node";
 
-export { syncDir } from "@mc/shared";
+export { syncDir } from "@mc/shared/node";
 
 /** Writes a file atomically and durably, mode 0600 unless told otherwise. */
 export function writeFileAtomic(path: string, data: Uint8Array | AsyncIterable<Uint8Array>, mode = 0o600): Promise<void> {

@@ -1,4 +1,4 @@
-import { sliceBudget } from "@mc/shared";
+import { sliceBudget } from "@mc/shared/node";
 import { captureState, type StateCapture } from "../../domain/state-capture.js";
 import type { Enclave, IdentityEntry, Key, KmsState, Policy, Session } from "../../domain/state.js";
 import { addSession, sessionLines, type SessionLine } from "./session-codec.js";

@@ -1,6 +1,6 @@
-import { apply } from "./apply.js";
-import type { CommandSink } from "./ports.js";
-import type { KmsState } from "./state.js";
+import { apply } from "../src/domain/apply.js";
+import type { CommandSink } from "../src/domain/ports.js";
+import type { KmsState } from "../src/domain/state.js";
 
 /**
  * A command sink that applies at once, without persistence: the in-memory

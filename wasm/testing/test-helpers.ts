@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { AppError, type Reason } from "@mc/shared";
+import { AppError, type Reason } from "@mc/shared/errors";
 import * as assert from "uvu/assert";
 
 /** Test-only helpers (not exported by the package). */

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { AppError, fromConnectError, httpStatusOf } from "@mc/shared";
+import { AppError } from "../app-error.js";
+import { fromConnectError, httpStatusOf } from "../error-mapping.js";
 import { createRouteTable, InvalidPathError } from "./route-table.js";
 
 export interface RestRequest {

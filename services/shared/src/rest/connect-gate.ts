@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DescService } from "@bufbuild/protobuf";
 import { codeToString } from "@connectrpc/connect/protocol-connect";
-import { AppError, errorTable, type Reason } from "@mc/shared";
+import { AppError, type Reason } from "../app-error.js";
+import { errorTable } from "../error-mapping.js";
 import { answerAndClose } from "./body-limit.js";
 import { createConnectInputCheck } from "./connect-input.js";
 

@@ -1,13 +1,15 @@
-// Composition root of the gateway: the only place that starts I/O. Without
-// --nats it is the embedded default: the release service runs in this
-// process too, joined by the in-process bus, on a store in the data folder.
+// Composition root of the `gateway` program (and of `npm start`): the only
+// place that starts I/O, and the only one that knows every service. With
+// --nats it is one gateway of a distributed deployment. Without it is the
+// embedded default: the release service and a single-node KMS run in this
+// process too, joined by the in-process bus, on state in the data folder.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { connectNatsBus, createLogger, createMemoryBroker, isAppError, type Bus } from "@mc/shared";
+import { connectNatsBus, createMemoryBroker, type Bus } from "@mc/shared/bus";
+import { createLogger } from "@mc/shared/node";
+import { isAppError } from "@mc/shared/errors";
 import { createCatalogEvents, openReleaseStore, publishSampleCatalog, removeServingMarker, serveReleases, writeServingMarker } from "@mc/releases";
-import { createBusHealth } from "./bus-health.js";
-import { parseGatewayConfig, usage } from "./config.js";
-import { createGateway } from "./http-server.js";
+import { createBusHealth, createGateway, parseGatewayConfig, usage } from "@mc/gateway";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
 const log = createLogger("gateway");

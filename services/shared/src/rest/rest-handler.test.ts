@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { AppError } from "@mc/shared";
+import { AppError } from "../app-error.js";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createRestHandler, type RestHandlerOptions } from "./rest-handler.js";

@@ -1,8 +1,8 @@
 // A synchronous in-memory network for the core's unit tests: every node
 // persists instantly and messages move only when the test says so.
-import { createPrng } from "./prng.js";
-import { createRaftNode, type RaftConfig, type RaftNode } from "./raft-node.js";
-import type { Configuration, Entry, Message, PersistedState, Ready, ReadState } from "./types.js";
+import { createPrng } from "../src/domain/prng.js";
+import { createRaftNode, type RaftConfig, type RaftNode } from "../src/domain/raft-node.js";
+import type { Configuration, Entry, Message, PersistedState, Ready, ReadState } from "../src/domain/types.js";
 
 export interface TestNetwork {
   readonly ids: readonly string[];

@@ -3,7 +3,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { ListReleasesRequestSchema, ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { createConnectInputCheck } from "./connect-input.js";
+import { createConnectInputCheck } from "@mc/shared/rest";
 
 const check = createConnectInputCheck([ReleaseService], 64 * 1024);
 const list = "/releases.v1.ReleaseService/ListReleases";
