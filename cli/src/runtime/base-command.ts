@@ -8,6 +8,7 @@ import { createContext, type McContext } from "./context.js";
 import { exitCodeOf, exitCodes } from "../core/exit-codes.js";
 import { createOutput } from "../core/output.js";
 import { resolveSettings, uploadSettings } from "./settings.js";
+import { startUpdateCheck, type UpdateCheck } from "../update/update-check.js";
 
 /**
  * Every mc command extends this: it declares the global flags (so they work on
@@ -50,6 +51,7 @@ export abstract class BaseCommand extends Command {
     };
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);
+    let updateCheck: UpdateCheck | undefined;
     try {
       const settings = resolveSettings(this, platform);
       output = createOutput({ json: settings.json, quiet: settings.quiet, debug: settings.debug, stdout, stderr });
@@ -57,6 +59,8 @@ export abstract class BaseCommand extends Command {
       if (config.created && !settings.quiet && !settings.json) {
         stderr.write(`mc: Configuration written to \`${config.path}\`. Please update your access credentials.\n`);
       }
+      // `mc update` reports on releases itself.
+      if (this.path[0] !== "update") updateCheck = await startUpdateCheck({ configDir: config.dir, env: platform.env, silent: settings.json || settings.quiet });
       const ctx = createContext({
         settings,
         output,
@@ -78,6 +82,8 @@ export abstract class BaseCommand extends Command {
       }
       return exitCodeOf(err, { command: this.commandName() });
     } finally {
+      // After the command's own output, whatever its outcome; never on Ctrl-C.
+      if (signal === undefined) await updateCheck?.finish(stderr);
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);
     }

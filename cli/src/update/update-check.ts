@@ -30,6 +30,12 @@ export interface UpdateCheck {
 const none: UpdateCheck = { finish: () => Promise.resolve() };
 /** A folder that has not answered in this time is treated as unreachable until tomorrow. */
 const requestTimeoutMs = 5000;
+/**
+ * How long the end of a command waits for an answer already on its way (the
+ * folder accepted the connection). A folder that refuses or never accepts
+ * costs nothing; one that accepts and stalls costs at most this, once a day.
+ */
+const answerGraceMs = 250;
 const stateFile = (dir: string): string => join(dir, "update-check.json");
 
 async function saveState(dir: string, state: UpdateCheckState): Promise<void> {
@@ -44,7 +50,7 @@ async function saveState(dir: string, state: UpdateCheckState): Promise<void> {
 }
 
 /** One GET of the checksum file; resolves the release it names, or undefined on any failure. */
-function askFolder(running: ReleaseId, env: NodeJS.ProcessEnv, onRequest: (req: ClientRequest) => void): Promise<string | undefined> {
+function askFolder(running: ReleaseId, env: NodeJS.ProcessEnv, onRequest: (req: ClientRequest, connected: () => boolean) => void): Promise<string | undefined> {
   return new Promise((resolve) => {
     const url = `${platformFolder(env)}/${checksumName()}`;
     const get = url.startsWith("https:") ? httpsGet : url.startsWith("http:") ? httpGet : undefined;
@@ -75,10 +81,12 @@ function askFolder(running: ReleaseId, env: NodeJS.ProcessEnv, onRequest: (req: 
     } catch {
       return resolve(undefined);
     }
+    let connected = false;
+    req.on("socket", (socket) => socket.once(url.startsWith("https:") ? "secureConnect" : "connect", () => (connected = true)));
     req.on("timeout", () => req.destroy());
     req.on("error", () => resolve(undefined));
     req.on("close", () => resolve(undefined));
-    onRequest(req);
+    onRequest(req, () => connected);
   });
 }
 
@@ -91,13 +99,17 @@ export async function startUpdateCheck(options: UpdateCheckOptions): Promise<Upd
   const state = parseState(await readFile(stateFile(options.configDir), "utf8").catch(() => undefined));
   let answer: string | undefined;
   let request: ClientRequest | undefined;
+  let connected = (): boolean => false;
   let asked: Promise<void> = Promise.resolve();
   let current = state;
   if (isCheckDue(state, now)) {
     // Counted before asking: an unreachable folder costs one request a day, not one per command.
     current = { ...state, attemptedAt: now };
     await saveState(options.configDir, current);
-    asked = askFolder(running, options.env, (req) => (request = req)).then(async (latest) => {
+    asked = askFolder(running, options.env, (req, isConnected) => {
+      request = req;
+      connected = isConnected;
+    }).then(async (latest) => {
       if (latest === undefined) return;
       answer = latest;
       current = { ...current, latest };
@@ -106,7 +118,10 @@ export async function startUpdateCheck(options: UpdateCheckOptions): Promise<Upd
   }
   return {
     async finish(stderr) {
-      if (answer === undefined) request?.destroy();
+      if (answer === undefined && request !== undefined) {
+        if (connected()) await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, answerGraceMs).unref())]);
+        request.destroy();
+      }
       await asked;
       const notice = noticeFor(current, current.latest, running, options.now ?? Date.now());
       if (notice === undefined) return;
