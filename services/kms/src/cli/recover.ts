@@ -70,7 +70,6 @@ async function hsmOf(t: Target): Promise<Hsm> {
 
 const stamp = (): string => new Date().toISOString().replace(/[:.]/g, "-");
 
-/** `kms recover`: report, or on request cut the log / move the directory aside. Exit 0 when the node would start. */
 /** A word as a shell reads it back. */
 const shellWord = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`);
 
@@ -81,6 +80,7 @@ function sameTarget(options: RecoverOptions): string {
   return words.map(shellWord).join(" ");
 }
 
+/** `kms recover`: report, or on request cut the log / move the directory aside. Exit 0 when the node would start. */
 export async function recoverCommand(options: RecoverOptions, out: (line: string) => void): Promise<number> {
   const t = await targetOf(options);
   const aside = options.moveAside;
