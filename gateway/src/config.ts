@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "@mc/shared/errors";
+import { Command, Option, parseCommandLine, ProgramCommand, type Program } from "@mc/shared/program";
 
 export interface GatewayConfig {
   readonly host: string;
@@ -62,27 +62,47 @@ function parseListen(value: string): { host: string; port: number } {
   return { host: match[1].replace(/^\[(.*)\]$/, "$1"), port };
 }
 
-export function parseGatewayConfig(argv: readonly string[], env: NodeJS.ProcessEnv): GatewayConfig {
+/** The gateway's flags: one command, no command word (the project's one argument parser reads them). */
+class GatewayCommand extends ProgramCommand {
+  static override paths = [Command.Default];
+
+  listen = Option.String("--listen");
+  nats = Option.String("--nats");
+  dataDir = Option.String("--data-dir");
+  store = Option.String("--store");
+  baseUrl = Option.String("--base-url");
+  kmsListen = Option.String("--kms-listen");
+
+  // main.ts starts the gateway from the GatewayConfig; this command only reads the flags.
+  async run(): Promise<void> {}
+}
+
+export const gatewayProgram: Program = { name: "gateway", usage, commands: [GatewayCommand] };
+
+interface GatewayFlags {
+  readonly listen?: string | undefined;
+  readonly nats?: string | undefined;
+  readonly "data-dir"?: string | undefined;
+  readonly store?: string | undefined;
+  readonly "base-url"?: string | undefined;
+  readonly "kms-listen"?: string | undefined;
+  readonly help?: boolean;
+}
+
+function flagsOf(argv: readonly string[]): GatewayFlags {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: {
-        listen: { type: "string" },
-        nats: { type: "string" },
-        "data-dir": { type: "string" },
-        store: { type: "string" },
-        "base-url": { type: "string" },
-        "kms-listen": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
+    parsed = parseCommandLine(gatewayProgram, argv);
   } catch (err) {
     throw new AppError("invalid_argument", err instanceof Error ? err.message : "bad arguments");
   }
-  const { values } = parsed;
+  if (parsed.kind !== "command" || !(parsed.command instanceof GatewayCommand)) return { help: true };
+  const c = parsed.command;
+  return { listen: c.listen, nats: c.nats, "data-dir": c.dataDir, store: c.store, "base-url": c.baseUrl, "kms-listen": c.kmsListen };
+}
+
+export function parseGatewayConfig(argv: readonly string[], env: NodeJS.ProcessEnv): GatewayConfig {
+  const values = flagsOf(argv);
   const { host, port } = parseListen(values.listen ?? env.GATEWAY_LISTEN ?? "127.0.0.1:8080");
   const nats = values.nats ?? env.NATS_URL;
   const natsUrl = nats === undefined || nats === "" ? undefined : nats;

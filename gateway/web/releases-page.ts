@@ -47,7 +47,8 @@ function setUpFilters(product: string): void {
     }
     if (status) status.textContent = "Searching…";
     try {
-      const res = await client.listReleases({ product, component: comp, query });
+      // "All components" is no component filter: a set one must name a component.
+      const res = await client.listReleases({ product, ...(comp === "" ? {} : { component: comp }), query });
       if (mine !== generation) return;
       const keep = new Set(res.releases.map((r) => `${r.component}/${r.releaseId}`));
       let shown = 0;

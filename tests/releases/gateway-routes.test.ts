@@ -85,6 +85,14 @@ routes("should filter, page with a next link and refuse bad parameters", async (
   assert.equal(await unknown.json(), { code: 404, message: "product 'nope' not found" });
 });
 
+routes("should refuse a filter that is given empty, as any malformed one (the release service checks, the gateway passes on)", async ({ env }) => {
+  for (const [route, name] of [["", "component"], ["", "os"], ["", "arch"], ["", "after"], ["", "limit"], ["/latest", "component"], ["/latest", "os"], ["/latest", "arch"]]) {
+    const bad = await fetch(`${env.base}/api/releases/client${route}?${name}=`);
+    assert.is(bad.status, 400, `${route} ${name}`);
+    assert.equal(await bad.json(), { code: 400, message: `invalid query parameter '${name}'` });
+  }
+});
+
 routes("should answer latest as a one-element array", async ({ env }) => {
   const latest = (await (await fetch(`${env.base}/api/releases/server/latest`)).json()) as Rec[];
   assert.equal(latest.map((r) => r.release_id), ["RELEASE.2026-11-19T14-30-00Z"]);

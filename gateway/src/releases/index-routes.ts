@@ -1,7 +1,7 @@
 import type { CallOptions } from "@connectrpc/connect";
 import { AppError } from "@mc/shared/errors";
 import { archiveName, binaryName, isName, parsePlatform, urlOf, type Platform } from "@mc/releases";
-import { ReleaseStatus, type Download, type Release } from "@mc/releases/gen/releases/v1/releases_pb.js";
+import type { Download, Release } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { answerGenerated, generated } from "../http/send-generated.js";
 import type { RestRequest, RestResponse, RestRoute } from "@mc/shared/rest";
 import type { ApiDeps } from "./api-routes.js";
@@ -129,14 +129,14 @@ export function createIndexRoutes(deps: ApiDeps): RestRoute[] {
           const { product, component, releases } = await releasesOf(req, options, { os, arch });
           // The aliases serve the catalog's latest for this platform (the API's answer): the newest
           // supported release of this one listing (newest first), so the page is one snapshot.
-          const latest = releases.find((r) => r.status === ReleaseStatus.SUPPORTED);
+          const latest = releases.find((r) => r.status === "supported");
           const d = latest ? downloadsOf(latest)[0] : undefined;
           if (!latest || !d) throw notFound();
           const bin = binaryName(component, os);
           const at = latest.releaseDate;
           const entries: DirectoryEntry[] = [
             { name: "archive/", modified: newest(releases.map((r) => r.releaseDate)) ?? at },
-            { name: bin, size: Number(d.size), modified: at },
+            { name: bin, size: d.size, modified: at },
             { name: `${bin}.minisig`, modified: at },
             { name: `${bin}.sha256sum`, size: checksumSize(archiveName(component, latest.releaseId)), modified: at },
           ];
@@ -154,7 +154,7 @@ export function createIndexRoutes(deps: ApiDeps): RestRoute[] {
             const name = archiveName(component, r.releaseId);
             const size = downloadsOf(r)[0]?.size;
             return [
-              { name, ...(size === undefined ? {} : { size: Number(size) }), modified: r.releaseDate },
+              { name, ...(size === undefined ? {} : { size }), modified: r.releaseDate },
               { name: `${name}.minisig`, modified: r.releaseDate },
               { name: `${name}.sha256sum`, size: checksumSize(name), modified: r.releaseDate },
             ];
@@ -163,6 +163,8 @@ export function createIndexRoutes(deps: ApiDeps): RestRoute[] {
         }),
     },
     { methods: ["GET"], pattern: "/:product/:component/release", handle: redirect((r) => `${r.params.product}/${r.params.component}/release/`) },
+    // Before `:platform`: the notes folder is no platform.
+    { methods: ["GET"], pattern: "/:product/:component/release/notes", handle: redirect((r) => `${r.params.product}/${r.params.component}/release/notes/`) },
     { methods: ["GET"], pattern: "/:product/:component/release/:platform", handle: redirect((r) => `${r.params.product}/${r.params.component}/release/${platformOf(r).folder}/`) },
     { methods: ["GET"], pattern: "/:product/:component/release/:platform/archive", handle: redirect((r) => `${r.params.product}/${r.params.component}/release/${platformOf(r).folder}/archive/`) },
   ];

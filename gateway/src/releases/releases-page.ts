@@ -10,7 +10,7 @@ function downloadRow(d: Download): string {
   return `<tr>
 <td>${escapeHtml(`${d.os}-${d.arch}`)}</td>
 <td><a href="${escapeHtml(d.url)}">${escapeHtml(d.filename)}</a><br><a href="${escapeHtml(d.latestUrl)}">latest</a> · <a href="${escapeHtml(d.signatureUrl)}">signature</a> · <a href="${escapeHtml(d.checksumUrl)}">checksum</a></td>
-<td class="size">${iecSize(Number(d.size))}</td>
+<td class="size">${iecSize(d.size)}</td>
 <td><code class="sha">${escapeHtml(d.sha256)}</code> <button type="button" hidden data-copy="${escapeHtml(d.sha256)}" aria-label="Copy the SHA-256 of ${escapeHtml(d.filename)} for ${escapeHtml(`${d.os}-${d.arch}`)}">Copy</button>
 <br><code>${escapeHtml(curl)}</code> <button type="button" hidden data-copy="${escapeHtml(curl)}" aria-label="Copy the curl line for ${escapeHtml(`${d.os}-${d.arch}`)}">Copy</button></td>
 </tr>`;

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { damageOf } from "@mc/consensus";
+import { Option, ProgramCommand } from "@mc/shared/program";
 import { initCrypto } from "@mc/wasm";
 import { loadConfig } from "../config/load-config.js";
 import { StartupError } from "../config/startup-error.js";
@@ -28,10 +29,13 @@ with --data).
                      it from its peers (see docs/operations.md)
 `;
 
-function flag(args: readonly string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i >= 0) return args[i + 1];
-  return args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+/** The flags of `kms recover`. */
+export interface RecoverOptions {
+  readonly config: string | undefined;
+  readonly data: string | undefined;
+  readonly truncateAt: string | undefined;
+  readonly backup: string | undefined;
+  readonly moveAside: string | undefined;
 }
 
 interface Target {
@@ -40,9 +44,9 @@ interface Target {
   readonly hsm: HsmConfig | undefined;
 }
 
-async function targetOf(args: readonly string[]): Promise<Target> {
-  const configPath = flag(args, "--config");
-  const data = flag(args, "--data");
+async function targetOf(options: RecoverOptions): Promise<Target> {
+  const configPath = options.config;
+  const data = options.data;
   if (!configPath && !data) throw new StartupError(`kms: recover needs --config FILE or --data DIR\n\n${recoverUsage}`);
   const config = configPath ? await loadConfig(configPath) : undefined;
   const dir = data ? resolve(data) : (config?.dataDir ?? "");
@@ -66,10 +70,20 @@ async function hsmOf(t: Target): Promise<Hsm> {
 
 const stamp = (): string => new Date().toISOString().replace(/[:.]/g, "-");
 
+/** A word as a shell reads it back. */
+const shellWord = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`);
+
+/** The command line that names the same directory, for the cut the report suggests. */
+function sameTarget(options: RecoverOptions): string {
+  const words = options.config !== undefined ? ["--config", options.config] : ["--data", options.data ?? ""];
+  if (options.backup !== undefined) words.push("--backup", options.backup);
+  return words.map(shellWord).join(" ");
+}
+
 /** `kms recover`: report, or on request cut the log / move the directory aside. Exit 0 when the node would start. */
-export async function recoverCommand(args: readonly string[], out: (line: string) => void): Promise<number> {
-  const t = await targetOf(args);
-  const aside = flag(args, "--move-aside");
+export async function recoverCommand(options: RecoverOptions, out: (line: string) => void): Promise<number> {
+  const t = await targetOf(options);
+  const aside = options.moveAside;
   if (aside) {
     await moveAside(t.dir, resolve(aside));
     out(`moved ${t.dir} to ${resolve(aside)}; the node starts empty.`);
@@ -78,7 +92,7 @@ export async function recoverCommand(args: readonly string[], out: (line: string
   }
   const hsm = await hsmOf(t);
   try {
-    const cutAt = flag(args, "--truncate-at");
+    const cutAt = options.truncateAt;
     if (cutAt !== undefined) {
       if (t.mode !== "single") throw new StartupError("kms: --truncate-at cuts a single node's log.bin; a cluster member is rebuilt from its peers instead (--move-aside)");
       const at = Number(cutAt);
@@ -88,7 +102,7 @@ export async function recoverCommand(args: readonly string[], out: (line: string
         const d = damageOf(err);
         throw new StartupError(d ? `kms: cannot cut the log while ${d.file} is damaged (${d.what})` : `kms: ${err instanceof Error ? err.message : String(err)}`);
       });
-      const backup = resolve(flag(args, "--backup") ?? join(dirname(t.dir), `${basename(t.dir)}.recovered-${stamp()}`));
+      const backup = resolve(options.backup ?? join(dirname(t.dir), `${basename(t.dir)}.recovered-${stamp()}`));
       const cut = await cutLog(t.dir, at, backup, inspected).catch((err: unknown) => {
         throw new StartupError(`kms: ${err instanceof Error ? err.message : String(err)}`);
       });
@@ -105,7 +119,7 @@ export async function recoverCommand(args: readonly string[], out: (line: string
       const cut = suggestCut(buf, d.offset, inspected);
       if (cut) {
         out(`  a cut at byte ${cut.at} keeps the ${cut.kept} entries before it and sets aside ${cut.bytesCut} bytes (the changes in them are lost):`);
-        out(`    kms recover ${args.join(" ")} --truncate-at ${cut.at}`);
+        out(`    kms recover ${sameTarget(options)} --truncate-at ${cut.at}`);
       } else out("  no cut keeps the log usable: restore the data directory from a backup");
     } else if (d) {
       out(t.mode === "cluster" ? "  rebuild this member from its peers: kms recover ... --move-aside DIR (see docs/operations.md)" : "  restore the data directory from a backup (see docs/operations.md)");
@@ -114,5 +128,23 @@ export async function recoverCommand(args: readonly string[], out: (line: string
     return report.verdict === "refuses" ? 1 : 0;
   } finally {
     await hsm.close();
+  }
+}
+
+export class RecoverCommand extends ProgramCommand {
+  static override paths = [["recover"]];
+  static override help = recoverUsage;
+
+  config = Option.String("--config");
+  data = Option.String("--data");
+  truncateAt = Option.String("--truncate-at");
+  backup = Option.String("--backup");
+  moveAside = Option.String("--move-aside");
+
+  async run(): Promise<number> {
+    const out = (line: string): void => {
+      process.stdout.write(`${line}\n`);
+    };
+    return recoverCommand({ config: this.config, data: this.data, truncateAt: this.truncateAt, backup: this.backup, moveAside: this.moveAside }, out);
   }
 }

@@ -3,7 +3,7 @@ import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { AppError } from "@mc/shared/errors";
 import { toConnectError } from "@mc/shared/connect";
-import { ReleaseSchema, ReleaseStatus, type ReleaseAdminService } from "../../gen/releases/v1/releases_pb.js";
+import { ReleaseSchema, type ReleaseAdminService } from "../../gen/releases/v1/releases_pb.js";
 import type { ReleaseStore } from "../domain/release-store.js";
 import type { CatalogEvents } from "./catalog-events.js";
 import { runPublish } from "./publish-command.js";
@@ -40,7 +40,7 @@ export function createReleaseAdminImpl(deps: ReleaseAdminDeps): ServiceImpl<type
         });
         const e = result.entry;
         return {
-          release: create(ReleaseSchema, { product: e.product, component: e.component, releaseId: e.releaseId, releaseDate: e.releaseDate, status: ReleaseStatus.SUPPORTED }),
+          release: create(ReleaseSchema, { product: e.product, component: e.component, releaseId: e.releaseId, releaseDate: e.releaseDate, status: "supported" }),
           unchanged: result.unchanged,
           latestChanged: result.latestChanged,
           warnings: [...result.warnings],

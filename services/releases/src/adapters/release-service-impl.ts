@@ -2,20 +2,13 @@ import { create } from "@bufbuild/protobuf";
 import type { HandlerContext, ServiceImpl } from "@connectrpc/connect";
 import { AppError } from "@mc/shared/errors";
 import { toConnectError } from "@mc/shared/connect";
-import {
-  FeedFormat,
-  NotesIndexEntrySchema,
-  ReleaseSchema,
-  ReleaseStatus,
-  type Release,
-  type ReleaseService,
-} from "../../gen/releases/v1/releases_pb.js";
+import { FeedFormat, ReleaseSchema, type Release, type ReleaseService } from "../../gen/releases/v1/releases_pb.js";
 import type { CatalogEntry } from "../domain/catalog-entry.js";
 import { documentKinds } from "../domain/catalog-entry.js";
 import { renderJsonFeed, renderRss } from "../domain/feeds.js";
 import { layout, urlOf } from "../domain/layout.js";
-import { toReleaseRecord, type DownloadRecord } from "../domain/release-record.js";
-import { latestRelease, newestFirst, queryReleases } from "../domain/release-query.js";
+import { artifactUrls, toReleaseRecord } from "../domain/release-record.js";
+import { latestRelease, newestFirst, queryReleases, type ReleaseFilter } from "../domain/release-query.js";
 import type { Catalog, CatalogSnapshot } from "./catalog.js";
 import type { CatalogEvents } from "./catalog-events.js";
 
@@ -28,38 +21,28 @@ export interface ReleaseServiceDeps {
   readonly events: CatalogEvents;
 }
 
-const download = (d: DownloadRecord) => ({
-  component: d.component,
-  os: d.os,
-  arch: d.arch,
-  filename: d.filename,
-  url: d.url,
-  latestUrl: d.latestUrl,
-  size: BigInt(d.size),
-  sha256: d.sha256,
-  checksumUrl: d.checksumUrl,
-  signatureUrl: d.signatureUrl,
-});
+/** The filters a request set (unset ones stay out: the domain checks every one that is there). */
+function filterOf(req: { component?: string | undefined; os?: string | undefined; arch?: string | undefined; limit?: number | undefined; after?: string | undefined; query?: string }): ReleaseFilter {
+  const filter: { -readonly [K in keyof ReleaseFilter]: ReleaseFilter[K] } = {};
+  for (const name of ["component", "os", "arch", "after"] as const) {
+    const value = req[name];
+    if (value !== undefined) filter[name] = value;
+  }
+  if (req.limit !== undefined) filter.limit = req.limit;
+  // The search is no REST filter: empty means none.
+  if (req.query !== undefined && req.query !== "") filter.query = req.query;
+  return filter;
+}
 
 /** Maps the domain to the generated service; every error leaves as a ConnectError. */
 export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<typeof ReleaseService> {
   const { catalog, base } = deps;
 
   async function toProto(entry: CatalogEntry, includeNotes: boolean): Promise<Release> {
-    const r = toReleaseRecord(entry, base);
     const notes = includeNotes ? { markdown: await catalog.markdown(entry), ...(await catalog.notes(entry)) } : undefined;
-    return create(ReleaseSchema, {
-      product: r.product,
-      component: r.component,
-      releaseId: r.releaseId,
-      releaseDate: r.releaseDate,
-      releaseTime: r.releaseTime,
-      status: r.status === "supported" ? ReleaseStatus.SUPPORTED : ReleaseStatus.WITHDRAWN,
-      publicKeyUrl: r.publicKeyUrl,
-      artifacts: { releaseNotes: r.artifacts.release_notes, sbomCyclonedx: r.artifacts.sbom_cyclonedx, sbomSpdx: r.artifacts.sbom_spdx, goModules: r.artifacts.go_modules },
-      downloads: { linux: r.downloads.linux.map(download), macos: r.downloads.macos.map(download), windows: r.downloads.windows.map(download), docker: [] },
-      ...(notes ? { notes } : {}),
-    });
+    // The domain's record is the message's shape, taken as it is (create() refuses it the day they part).
+    const record = toReleaseRecord(entry, base);
+    return create(ReleaseSchema, notes ? { ...record, notes } : record);
   }
 
   async function guard<T>(work: () => Promise<T>): Promise<T> {
@@ -87,32 +70,18 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
     return entry;
   }
 
-  const optional = (v: string): string | undefined => (v === "" ? undefined : v);
-
   return {
     listReleases: (req, ctx) =>
       guard(async () => {
         const entries = (await snapshotFor(ctx)).entries(req.product);
         const notesText = new Map<CatalogEntry, string>();
         if (req.query.trim() !== "") for (const e of entries) notesText.set(e, await catalog.markdown(e));
-        const page = queryReleases(
-          entries,
-          {
-            ...(optional(req.component) ? { component: req.component } : {}),
-            ...(optional(req.os) ? { os: req.os } : {}),
-            ...(optional(req.arch) ? { arch: req.arch } : {}),
-            ...(req.limit !== undefined ? { limit: req.limit } : {}),
-            ...(optional(req.after) ? { after: req.after } : {}),
-            ...(optional(req.query) ? { query: req.query } : {}),
-          },
-          (e) => notesText.get(e) ?? "",
-        );
+        const page = queryReleases(entries, filterOf(req), (e) => notesText.get(e) ?? "");
         return { releases: await Promise.all(page.entries.map((e) => toProto(e, req.includeNotes))), nextAfter: page.nextAfter ?? "" };
       }),
     getLatestRelease: (req, ctx) =>
       guard(async () => {
-        const filter = { ...(optional(req.component) ? { component: req.component } : {}), ...(optional(req.os) ? { os: req.os } : {}), ...(optional(req.arch) ? { arch: req.arch } : {}) };
-        const entry = latestRelease((await snapshotFor(ctx)).entries(req.product), filter);
+        const entry = latestRelease((await snapshotFor(ctx)).entries(req.product), filterOf(req));
         if (!entry) throw new AppError("not_found", `product '${req.product}' has no supported release`);
         return { release: await toProto(entry, req.includeNotes) };
       }),
@@ -126,24 +95,16 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
       guard(async () => {
         const entries = newestFirst((await snapshotFor(ctx)).entries(req.product).filter((e) => e.component === req.component));
         if (entries.length === 0) throw new AppError("not_found", `component '${req.component}' of product '${req.product}' not found`);
+        const files = (e: CatalogEntry) =>
+          documentKinds.map((k) => {
+            const doc = e.documents.find((d) => d.kind === k);
+            return { name: doc?.name ?? "", url: urlOf(base, layout.document(e.product, e.component, k, e.releaseId)), size: BigInt(doc?.size ?? 0), modified: e.releaseDate };
+          });
         return {
           product: req.product,
           component: req.component,
-          releases: entries.map((e) => {
-            const r = toReleaseRecord(e, base);
-            return create(NotesIndexEntrySchema, {
-              releaseId: e.releaseId,
-              releaseDate: e.releaseDate,
-              releaseNotes: r.artifacts.release_notes,
-              sbomCyclonedx: r.artifacts.sbom_cyclonedx,
-              sbomSpdx: r.artifacts.sbom_spdx,
-              goModules: r.artifacts.go_modules,
-              files: documentKinds.map((k) => {
-                const doc = e.documents.find((d) => d.kind === k);
-                return { name: doc?.name ?? "", url: urlOf(base, layout.document(e.product, e.component, k, e.releaseId)), size: BigInt(doc?.size ?? 0), modified: e.releaseDate };
-              }),
-            });
-          }),
+          releases: entries.map((e) => ({ releaseId: e.releaseId, releaseDate: e.releaseDate, ...artifactUrls(e, base) })),
+          ...(req.includeListing ? { listing: { files: entries.flatMap(files) } } : {}),
         };
       }),
     listProducts: (_req, ctx) =>

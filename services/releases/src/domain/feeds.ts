@@ -3,7 +3,7 @@ import type { CatalogEntry } from "./catalog-entry.js";
 import { layout, urlOf } from "./layout.js";
 import type { RenderedNotes } from "./notes-render.js";
 import { releaseAnchors } from "./page-anchor.js";
-import { toReleaseRecord } from "./release-record.js";
+import { artifactUrls } from "./release-record.js";
 
 export interface FeedItem {
   readonly entry: CatalogEntry;
@@ -37,10 +37,10 @@ export function renderJsonFeed(product: string, items: readonly FeedItem[], base
     feed_url: urlOf(base, layout.jsonFeed(product)),
     language: "en",
     items: shown.map(({ entry, markdown, notes }, i) => {
-      const record = toReleaseRecord(entry, base);
+      const artifacts = artifactUrls(entry, base);
       return {
         // The id never changes (readers key on it), so it stays the notes URL.
-        id: record.artifacts.release_notes,
+        id: artifacts.releaseNotes,
         url: links[i],
         title: title(entry),
         content_text: markdown,
@@ -49,10 +49,10 @@ export function renderJsonFeed(product: string, items: readonly FeedItem[], base
         date_published: entry.releaseDate,
         tags: [entry.product, entry.component],
         attachments: [
-          { url: record.artifacts.release_notes, mime_type: "text/markdown", title: "Release notes (Markdown)" },
-          { url: record.artifacts.sbom_cyclonedx, mime_type: "application/vnd.cyclonedx+json", title: "SBOM (CycloneDX)" },
-          { url: record.artifacts.sbom_spdx, mime_type: "application/spdx+json", title: "SBOM (SPDX)" },
-          { url: record.artifacts.go_modules, mime_type: "text/plain", title: "Go modules" },
+          { url: artifacts.releaseNotes, mime_type: "text/markdown", title: "Release notes (Markdown)" },
+          { url: artifacts.sbomCyclonedx, mime_type: "application/vnd.cyclonedx+json", title: "SBOM (CycloneDX)" },
+          { url: artifacts.sbomSpdx, mime_type: "application/spdx+json", title: "SBOM (SPDX)" },
+          { url: artifacts.goModules, mime_type: "text/plain", title: "Go modules" },
         ],
         _release: { product: entry.product, component: entry.component, release_id: entry.releaseId, status: entry.status },
       };

@@ -6,12 +6,15 @@
 //   second precision, `Z` suffix, e.g. "2024-05-01T03:12:44Z"), not
 //   google.protobuf.Timestamp, so the REST layer copies them unchanged.
 // - Every URL is absolute, built from the service's configured `--base-url`.
-// - 64-bit integers (sizes) are `bigint` in the generated TypeScript and
-//   strings in proto JSON, while the contract wants JSON numbers; the
-//   gateway therefore writes the contract JSON through its own field mapping
-//   (contract §5.1 keeps field names in one module), not through `toJson`.
-// - Enums map to the contract's lowercase strings by dropping the prefix
-//   (RELEASE_STATUS_SUPPORTED -> "supported").
+// - The messages the REST API serves (Release, GetNotesIndexResponse) are
+//   the contract's JSON: their proto JSON (`toJson` with implicit fields
+//   emitted) is byte for byte the body of contract §5.1 and §4. So the field
+//   names live here, in one place (contract §5.1): `json_name` gives the
+//   snake_case keys, a download's `size` is a `double` (an integer number of
+//   bytes, exact to 2^53; proto JSON writes 64-bit integers as strings) and
+//   `status` is the contract's lowercase string (proto JSON writes enum
+//   names). Fields outside the REST bodies are messages, absent unless asked
+//   for (Release.notes, GetNotesIndexResponse.listing).
 // - Errors follow services/shared error-mapping: unknown product -> NotFound
 //   ("product 'x' not found"); bad filter or cursor -> InvalidArgument
 //   ("invalid query parameter '<name>'").
@@ -28,7 +31,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file releases/v1/releases.proto.
  */
 export const file_releases_v1_releases: GenFile = /*@__PURE__*/
-  fileDesc("ChpyZWxlYXNlcy92MS9yZWxlYXNlcy5wcm90bxILcmVsZWFzZXMudjEisQIKB1JlbGVhc2USDwoHcHJvZHVjdBgBIAEoCRIRCgljb21wb25lbnQYAiABKAkSEgoKcmVsZWFzZV9pZBgDIAEoCRIUCgxyZWxlYXNlX2RhdGUYBCABKAkSFAoMcmVsZWFzZV90aW1lGAUgASgJEioKBnN0YXR1cxgGIAEoDjIaLnJlbGVhc2VzLnYxLlJlbGVhc2VTdGF0dXMSFgoOcHVibGljX2tleV91cmwYByABKAkSKQoJYXJ0aWZhY3RzGAggASgLMhYucmVsZWFzZXMudjEuQXJ0aWZhY3RzEikKCWRvd25sb2FkcxgJIAEoCzIWLnJlbGVhc2VzLnYxLkRvd25sb2FkcxIoCgVub3RlcxgKIAEoCzIZLnJlbGVhc2VzLnYxLlJlbGVhc2VOb3RlcyJhCglBcnRpZmFjdHMSFQoNcmVsZWFzZV9ub3RlcxgBIAEoCRIWCg5zYm9tX2N5Y2xvbmVkeBgCIAEoCRIRCglzYm9tX3NwZHgYAyABKAkSEgoKZ29fbW9kdWxlcxgEIAEoCSKpAQoJRG93bmxvYWRzEiQKBWxpbnV4GAEgAygLMhUucmVsZWFzZXMudjEuRG93bmxvYWQSJAoFbWFjb3MYAiADKAsyFS5yZWxlYXNlcy52MS5Eb3dubG9hZBImCgd3aW5kb3dzGAMgAygLMhUucmVsZWFzZXMudjEuRG93bmxvYWQSKAoGZG9ja2VyGAQgAygLMhgucmVsZWFzZXMudjEuRG9ja2VySW1hZ2Ui3QEKCERvd25sb2FkEhEKCWNvbXBvbmVudBgBIAEoCRIKCgJvcxgCIAEoCRIMCgRhcmNoGAMgASgJEhAKCGZpbGVuYW1lGAQgASgJEgsKA3VybBgFIAEoCRISCgpsYXRlc3RfdXJsGAYgASgJEgwKBHNpemUYByABKAMSDgoGc2hhMjU2GAggASgJEhQKDGNoZWNrc3VtX3VybBgJIAEoCRIVCg1zaWduYXR1cmVfdXJsGAogASgJEiYKCHBhY2thZ2VzGAsgAygLMhQucmVsZWFzZXMudjEuUGFja2FnZSJSCgdQYWNrYWdlEioKBmZvcm1hdBgBIAEoDjIaLnJlbGVhc2VzLnYxLlBhY2thZ2VGb3JtYXQSCwoDdXJsGAIgASgJEg4KBnNoYTI1NhgDIAEoCSJKCgtEb2NrZXJJbWFnZRIRCgljb21wb25lbnQYASABKAkSDQoFaW1hZ2UYAiABKAkSCwoDdGFnGAMgASgJEgwKBHB1bGwYBCABKAkiPwoMUmVsZWFzZU5vdGVzEhAKCG1hcmtkb3duGAEgASgJEgwKBGh0bWwYAiABKAkSDwoHc3VtbWFyeRgDIAEoCSKmAQoTTGlzdFJlbGVhc2VzUmVxdWVzdBIPCgdwcm9kdWN0GAEgASgJEhEKCWNvbXBvbmVudBgCIAEoCRIKCgJvcxgDIAEoCRIMCgRhcmNoGAQgASgJEhIKBWxpbWl0GAUgASgNSACIAQESDQoFYWZ0ZXIYBiABKAkSDQoFcXVlcnkYByABKAkSFQoNaW5jbHVkZV9ub3RlcxgIIAEoCEIICgZfbGltaXQiUgoUTGlzdFJlbGVhc2VzUmVzcG9uc2USJgoIcmVsZWFzZXMYASADKAsyFC5yZWxlYXNlcy52MS5SZWxlYXNlEhIKCm5leHRfYWZ0ZXIYAiABKAkibgoXR2V0TGF0ZXN0UmVsZWFzZVJlcXVlc3QSDwoHcHJvZHVjdBgBIAEoCRIRCgljb21wb25lbnQYAiABKAkSCgoCb3MYAyABKAkSDAoEYXJjaBgEIAEoCRIVCg1pbmNsdWRlX25vdGVzGAUgASgIIkEKGEdldExhdGVzdFJlbGVhc2VSZXNwb25zZRIlCgdyZWxlYXNlGAEgASgLMhQucmVsZWFzZXMudjEuUmVsZWFzZSJiChFHZXRSZWxlYXNlUmVxdWVzdBIPCgdwcm9kdWN0GAEgASgJEhEKCWNvbXBvbmVudBgCIAEoCRISCgpyZWxlYXNlX2lkGAMgASgJEhUKDWluY2x1ZGVfbm90ZXMYBCABKAgiOwoSR2V0UmVsZWFzZVJlc3BvbnNlEiUKB3JlbGVhc2UYASABKAsyFC5yZWxlYXNlcy52MS5SZWxlYXNlIlAKFkdldFJlbGVhc2VOb3Rlc1JlcXVlc3QSDwoHcHJvZHVjdBgBIAEoCRIRCgljb21wb25lbnQYAiABKAkSEgoKcmVsZWFzZV9pZBgDIAEoCSJDChdHZXRSZWxlYXNlTm90ZXNSZXNwb25zZRIoCgVub3RlcxgBIAEoCzIZLnJlbGVhc2VzLnYxLlJlbGVhc2VOb3RlcyI6ChRHZXROb3Rlc0luZGV4UmVxdWVzdBIPCgdwcm9kdWN0GAEgASgJEhEKCWNvbXBvbmVudBgCIAEoCSJrChVHZXROb3Rlc0luZGV4UmVzcG9uc2USDwoHcHJvZHVjdBgBIAEoCRIRCgljb21wb25lbnQYAiABKAkSLgoIcmVsZWFzZXMYAyADKAsyHC5yZWxlYXNlcy52MS5Ob3Rlc0luZGV4RW50cnkiuAEKD05vdGVzSW5kZXhFbnRyeRISCgpyZWxlYXNlX2lkGAEgASgJEhQKDHJlbGVhc2VfZGF0ZRgCIAEoCRIVCg1yZWxlYXNlX25vdGVzGAMgASgJEhYKDnNib21fY3ljbG9uZWR4GAQgASgJEhEKCXNib21fc3BkeBgFIAEoCRISCgpnb19tb2R1bGVzGAYgASgJEiUKBWZpbGVzGAcgAygLMhYucmVsZWFzZXMudjEuTm90ZXNGaWxlIkYKCU5vdGVzRmlsZRIMCgRuYW1lGAEgASgJEgsKA3VybBgCIAEoCRIMCgRzaXplGAMgASgDEhAKCG1vZGlmaWVkGAQgASgJIhUKE0xpc3RQcm9kdWN0c1JlcXVlc3QiPgoUTGlzdFByb2R1Y3RzUmVzcG9uc2USJgoIcHJvZHVjdHMYASADKAsyFC5yZWxlYXNlcy52MS5Qcm9kdWN0IkYKB1Byb2R1Y3QSDAoEbmFtZRgBIAEoCRISCgpjb21wb25lbnRzGAIgAygJEhkKEWxhc3RfcmVsZWFzZV9kYXRlGAMgASgJIkoKDkdldEZlZWRSZXF1ZXN0Eg8KB3Byb2R1Y3QYASABKAkSJwoGZm9ybWF0GAIgASgOMhcucmVsZWFzZXMudjEuRmVlZEZvcm1hdCJMCg9HZXRGZWVkUmVzcG9uc2USFAoMY29udGVudF90eXBlGAEgASgJEgwKBGJvZHkYAiABKAkSFQoNbGFzdF9tb2RpZmllZBgDIAEoCSImChNXYXRjaENhdGFsb2dSZXF1ZXN0Eg8KB3Byb2R1Y3QYASABKAkiQAoUV2F0Y2hDYXRhbG9nUmVzcG9uc2USKAoFZXZlbnQYASABKAsyGS5yZWxlYXNlcy52MS5DYXRhbG9nRXZlbnQiuQEKDENhdGFsb2dFdmVudBIrCgR0eXBlGAEgASgOMh0ucmVsZWFzZXMudjEuQ2F0YWxvZ0V2ZW50VHlwZRIPCgdwcm9kdWN0GAIgASgJEhEKCWNvbXBvbmVudBgDIAEoCRISCgpyZWxlYXNlX2lkGAQgASgJEhYKDmxhdGVzdF9jaGFuZ2VkGAUgASgIEhMKC29jY3VycmVkX2F0GAYgASgJEhcKD2NhdGFsb2dfdmVyc2lvbhgHIAEoCSJ4ChVQdWJsaXNoUmVsZWFzZVJlcXVlc3QSDwoHcHJvZHVjdBgBIAEoCRIRCgljb21wb25lbnQYAiABKAkSEgoKcmVsZWFzZV9pZBgDIAEoCRISCgpzb3VyY2VfZGlyGAQgASgJEhMKC25ld19wcm9kdWN0GAUgASgIInwKFlB1Ymxpc2hSZWxlYXNlUmVzcG9uc2USJQoHcmVsZWFzZRgBIAEoCzIULnJlbGVhc2VzLnYxLlJlbGVhc2USEQoJdW5jaGFuZ2VkGAIgASgIEhYKDmxhdGVzdF9jaGFuZ2VkGAMgASgIEhAKCHdhcm5pbmdzGAQgAygJKmsKDVJlbGVhc2VTdGF0dXMSHgoaUkVMRUFTRV9TVEFUVVNfVU5TUEVDSUZJRUQQABIcChhSRUxFQVNFX1NUQVRVU19TVVBQT1JURUQQARIcChhSRUxFQVNFX1NUQVRVU19XSVRIRFJBV04QAip3Cg1QYWNrYWdlRm9ybWF0Eh4KGlBBQ0tBR0VfRk9STUFUX1VOU1BFQ0lGSUVEEAASFgoSUEFDS0FHRV9GT1JNQVRfREVCEAESFgoSUEFDS0FHRV9GT1JNQVRfUlBNEAISFgoSUEFDS0FHRV9GT1JNQVRfQVBLEAMqWQoKRmVlZEZvcm1hdBIbChdGRUVEX0ZPUk1BVF9VTlNQRUNJRklFRBAAEhkKFUZFRURfRk9STUFUX0pTT05fRkVFRBABEhMKD0ZFRURfRk9STUFUX1JTUxACKqkBChBDYXRhbG9nRXZlbnRUeXBlEiIKHkNBVEFMT0dfRVZFTlRfVFlQRV9VTlNQRUNJRklFRBAAEigKJENBVEFMT0dfRVZFTlRfVFlQRV9SRUxFQVNFX1BVQkxJU0hFRBABEigKJENBVEFMT0dfRVZFTlRfVFlQRV9SRUxFQVNFX1dJVEhEUkFXThACEh0KGUNBVEFMT0dfRVZFTlRfVFlQRV9SRVNZTkMQAzK9BQoOUmVsZWFzZVNlcnZpY2USUwoMTGlzdFJlbGVhc2VzEiAucmVsZWFzZXMudjEuTGlzdFJlbGVhc2VzUmVxdWVzdBohLnJlbGVhc2VzLnYxLkxpc3RSZWxlYXNlc1Jlc3BvbnNlEl8KEEdldExhdGVzdFJlbGVhc2USJC5yZWxlYXNlcy52MS5HZXRMYXRlc3RSZWxlYXNlUmVxdWVzdBolLnJlbGVhc2VzLnYxLkdldExhdGVzdFJlbGVhc2VSZXNwb25zZRJNCgpHZXRSZWxlYXNlEh4ucmVsZWFzZXMudjEuR2V0UmVsZWFzZVJlcXVlc3QaHy5yZWxlYXNlcy52MS5HZXRSZWxlYXNlUmVzcG9uc2USXAoPR2V0UmVsZWFzZU5vdGVzEiMucmVsZWFzZXMudjEuR2V0UmVsZWFzZU5vdGVzUmVxdWVzdBokLnJlbGVhc2VzLnYxLkdldFJlbGVhc2VOb3Rlc1Jlc3BvbnNlElYKDUdldE5vdGVzSW5kZXgSIS5yZWxlYXNlcy52MS5HZXROb3Rlc0luZGV4UmVxdWVzdBoiLnJlbGVhc2VzLnYxLkdldE5vdGVzSW5kZXhSZXNwb25zZRJTCgxMaXN0UHJvZHVjdHMSIC5yZWxlYXNlcy52MS5MaXN0UHJvZHVjdHNSZXF1ZXN0GiEucmVsZWFzZXMudjEuTGlzdFByb2R1Y3RzUmVzcG9uc2USRAoHR2V0RmVlZBIbLnJlbGVhc2VzLnYxLkdldEZlZWRSZXF1ZXN0GhwucmVsZWFzZXMudjEuR2V0RmVlZFJlc3BvbnNlElUKDFdhdGNoQ2F0YWxvZxIgLnJlbGVhc2VzLnYxLldhdGNoQ2F0YWxvZ1JlcXVlc3QaIS5yZWxlYXNlcy52MS5XYXRjaENhdGFsb2dSZXNwb25zZTABMnAKE1JlbGVhc2VBZG1pblNlcnZpY2USWQoOUHVibGlzaFJlbGVhc2USIi5yZWxlYXNlcy52MS5QdWJsaXNoUmVsZWFzZVJlcXVlc3QaIy5yZWxlYXNlcy52MS5QdWJsaXNoUmVsZWFzZVJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("ChpyZWxlYXNlcy92MS9yZWxlYXNlcy5wcm90bxILcmVsZWFzZXMudjEizQIKB1JlbGVhc2USDwoHcHJvZHVjdBgBIAEoCRIRCgljb21wb25lbnQYAiABKAkSHgoKcmVsZWFzZV9pZBgDIAEoCVIKcmVsZWFzZV9pZBIiCgxyZWxlYXNlX2RhdGUYBCABKAlSDHJlbGVhc2VfZGF0ZRIiCgxyZWxlYXNlX3RpbWUYBSABKAlSDHJlbGVhc2VfdGltZRIOCgZzdGF0dXMYBiABKAkSJgoOcHVibGljX2tleV91cmwYByABKAlSDnB1YmxpY19rZXlfdXJsEikKCWFydGlmYWN0cxgIIAEoCzIWLnJlbGVhc2VzLnYxLkFydGlmYWN0cxIpCglkb3dubG9hZHMYCSABKAsyFi5yZWxlYXNlcy52MS5Eb3dubG9hZHMSKAoFbm90ZXMYCiABKAsyGS5yZWxlYXNlcy52MS5SZWxlYXNlTm90ZXMilwEKCUFydGlmYWN0cxIkCg1yZWxlYXNlX25vdGVzGAEgASgJUg1yZWxlYXNlX25vdGVzEiYKDnNib21fY3ljbG9uZWR4GAIgASgJUg5zYm9tX2N5Y2xvbmVkeBIcCglzYm9tX3NwZHgYAyABKAlSCXNib21fc3BkeBIeCgpnb19tb2R1bGVzGAQgASgJUgpnb19tb2R1bGVzIqkBCglEb3dubG9hZHMSJAoFbGludXgYASADKAsyFS5yZWxlYXNlcy52MS5Eb3dubG9hZBIkCgVtYWNvcxgCIAMoCzIVLnJlbGVhc2VzLnYxLkRvd25sb2FkEiYKB3dpbmRvd3MYAyADKAsyFS5yZWxlYXNlcy52MS5Eb3dubG9hZBIoCgZkb2NrZXIYBCADKAsyGC5yZWxlYXNlcy52MS5Eb2NrZXJJbWFnZSLuAQoIRG93bmxvYWQSEQoJY29tcG9uZW50GAEgASgJEgoKAm9zGAIgASgJEgwKBGFyY2gYAyABKAkSEAoIZmlsZW5hbWUYBCABKAkSCwoDdXJsGAUgASgJEh4KCmxhdGVzdF91cmwYBiABKAlSCmxhdGVzdF91cmwSDAoEc2l6ZRgHIAEoARIOCgZzaGEyNTYYCCABKAkSIgoMY2hlY2tzdW1fdXJsGAkgASgJUgxjaGVja3N1bV91cmwSJAoNc2lnbmF0dXJlX3VybBgKIAEoCVINc2lnbmF0dXJlX3VybEoECAsQDFIIcGFja2FnZXMiSgoLRG9ja2VySW1hZ2USEQoJY29tcG9uZW50GAEgASgJEg0KBWltYWdlGAIgASgJEgsKA3RhZxgDIAEoCRIMCgRwdWxsGAQgASgJIj8KDFJlbGVhc2VOb3RlcxIQCghtYXJrZG93bhgBIAEoCRIMCgRodG1sGAIgASgJEg8KB3N1bW1hcnkYAyABKAki4gEKE0xpc3RSZWxlYXNlc1JlcXVlc3QSDwoHcHJvZHVjdBgBIAEoCRIWCgljb21wb25lbnQYAiABKAlIAIgBARIPCgJvcxgDIAEoCUgBiAEBEhEKBGFyY2gYBCABKAlIAogBARISCgVsaW1pdBgFIAEoDUgDiAEBEhIKBWFmdGVyGAYgASgJSASIAQESDQoFcXVlcnkYByABKAkSFQoNaW5jbHVkZV9ub3RlcxgIIAEoCEIMCgpfY29tcG9uZW50QgUKA19vc0IHCgVfYXJjaEIICgZfbGltaXRCCAoGX2FmdGVyIlIKFExpc3RSZWxlYXNlc1Jlc3BvbnNlEiYKCHJlbGVhc2VzGAEgAygLMhQucmVsZWFzZXMudjEuUmVsZWFzZRISCgpuZXh0X2FmdGVyGAIgASgJIpsBChdHZXRMYXRlc3RSZWxlYXNlUmVxdWVzdBIPCgdwcm9kdWN0GAEgASgJEhYKCWNvbXBvbmVudBgCIAEoCUgAiAEBEg8KAm9zGAMgASgJSAGIAQESEQoEYXJjaBgEIAEoCUgCiAEBEhUKDWluY2x1ZGVfbm90ZXMYBSABKAhCDAoKX2NvbXBvbmVudEIFCgNfb3NCBwoFX2FyY2giQQoYR2V0TGF0ZXN0UmVsZWFzZVJlc3BvbnNlEiUKB3JlbGVhc2UYASABKAsyFC5yZWxlYXNlcy52MS5SZWxlYXNlImIKEUdldFJlbGVhc2VSZXF1ZXN0Eg8KB3Byb2R1Y3QYASABKAkSEQoJY29tcG9uZW50GAIgASgJEhIKCnJlbGVhc2VfaWQYAyABKAkSFQoNaW5jbHVkZV9ub3RlcxgEIAEoCCI7ChJHZXRSZWxlYXNlUmVzcG9uc2USJQoHcmVsZWFzZRgBIAEoCzIULnJlbGVhc2VzLnYxLlJlbGVhc2UiUAoWR2V0UmVsZWFzZU5vdGVzUmVxdWVzdBIPCgdwcm9kdWN0GAEgASgJEhEKCWNvbXBvbmVudBgCIAEoCRISCgpyZWxlYXNlX2lkGAMgASgJIkMKF0dldFJlbGVhc2VOb3Rlc1Jlc3BvbnNlEigKBW5vdGVzGAEgASgLMhkucmVsZWFzZXMudjEuUmVsZWFzZU5vdGVzIlMKFEdldE5vdGVzSW5kZXhSZXF1ZXN0Eg8KB3Byb2R1Y3QYASABKAkSEQoJY29tcG9uZW50GAIgASgJEhcKD2luY2x1ZGVfbGlzdGluZxgDIAEoCCKXAQoVR2V0Tm90ZXNJbmRleFJlc3BvbnNlEg8KB3Byb2R1Y3QYASABKAkSEQoJY29tcG9uZW50GAIgASgJEi4KCHJlbGVhc2VzGAMgAygLMhwucmVsZWFzZXMudjEuTm90ZXNJbmRleEVudHJ5EioKB2xpc3RpbmcYBCABKAsyGS5yZWxlYXNlcy52MS5Ob3Rlc0xpc3Rpbmci7gEKD05vdGVzSW5kZXhFbnRyeRIeCgpyZWxlYXNlX2lkGAEgASgJUgpyZWxlYXNlX2lkEiIKDHJlbGVhc2VfZGF0ZRgCIAEoCVIMcmVsZWFzZV9kYXRlEiQKDXJlbGVhc2Vfbm90ZXMYAyABKAlSDXJlbGVhc2Vfbm90ZXMSJgoOc2JvbV9jeWNsb25lZHgYBCABKAlSDnNib21fY3ljbG9uZWR4EhwKCXNib21fc3BkeBgFIAEoCVIJc2JvbV9zcGR4Eh4KCmdvX21vZHVsZXMYBiABKAlSCmdvX21vZHVsZXNKBAgHEAhSBWZpbGVzIjUKDE5vdGVzTGlzdGluZxIlCgVmaWxlcxgBIAMoCzIWLnJlbGVhc2VzLnYxLk5vdGVzRmlsZSJGCglOb3Rlc0ZpbGUSDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkSDAoEc2l6ZRgDIAEoAxIQCghtb2RpZmllZBgEIAEoCSIVChNMaXN0UHJvZHVjdHNSZXF1ZXN0Ij4KFExpc3RQcm9kdWN0c1Jlc3BvbnNlEiYKCHByb2R1Y3RzGAEgAygLMhQucmVsZWFzZXMudjEuUHJvZHVjdCJGCgdQcm9kdWN0EgwKBG5hbWUYASABKAkSEgoKY29tcG9uZW50cxgCIAMoCRIZChFsYXN0X3JlbGVhc2VfZGF0ZRgDIAEoCSJKCg5HZXRGZWVkUmVxdWVzdBIPCgdwcm9kdWN0GAEgASgJEicKBmZvcm1hdBgCIAEoDjIXLnJlbGVhc2VzLnYxLkZlZWRGb3JtYXQiTAoPR2V0RmVlZFJlc3BvbnNlEhQKDGNvbnRlbnRfdHlwZRgBIAEoCRIMCgRib2R5GAIgASgJEhUKDWxhc3RfbW9kaWZpZWQYAyABKAkiJgoTV2F0Y2hDYXRhbG9nUmVxdWVzdBIPCgdwcm9kdWN0GAEgASgJIkAKFFdhdGNoQ2F0YWxvZ1Jlc3BvbnNlEigKBWV2ZW50GAEgASgLMhkucmVsZWFzZXMudjEuQ2F0YWxvZ0V2ZW50IrkBCgxDYXRhbG9nRXZlbnQSKwoEdHlwZRgBIAEoDjIdLnJlbGVhc2VzLnYxLkNhdGFsb2dFdmVudFR5cGUSDwoHcHJvZHVjdBgCIAEoCRIRCgljb21wb25lbnQYAyABKAkSEgoKcmVsZWFzZV9pZBgEIAEoCRIWCg5sYXRlc3RfY2hhbmdlZBgFIAEoCBITCgtvY2N1cnJlZF9hdBgGIAEoCRIXCg9jYXRhbG9nX3ZlcnNpb24YByABKAkieAoVUHVibGlzaFJlbGVhc2VSZXF1ZXN0Eg8KB3Byb2R1Y3QYASABKAkSEQoJY29tcG9uZW50GAIgASgJEhIKCnJlbGVhc2VfaWQYAyABKAkSEgoKc291cmNlX2RpchgEIAEoCRITCgtuZXdfcHJvZHVjdBgFIAEoCCJ8ChZQdWJsaXNoUmVsZWFzZVJlc3BvbnNlEiUKB3JlbGVhc2UYASABKAsyFC5yZWxlYXNlcy52MS5SZWxlYXNlEhEKCXVuY2hhbmdlZBgCIAEoCBIWCg5sYXRlc3RfY2hhbmdlZBgDIAEoCBIQCgh3YXJuaW5ncxgEIAMoCSpZCgpGZWVkRm9ybWF0EhsKF0ZFRURfRk9STUFUX1VOU1BFQ0lGSUVEEAASGQoVRkVFRF9GT1JNQVRfSlNPTl9GRUVEEAESEwoPRkVFRF9GT1JNQVRfUlNTEAIqqQEKEENhdGFsb2dFdmVudFR5cGUSIgoeQ0FUQUxPR19FVkVOVF9UWVBFX1VOU1BFQ0lGSUVEEAASKAokQ0FUQUxPR19FVkVOVF9UWVBFX1JFTEVBU0VfUFVCTElTSEVEEAESKAokQ0FUQUxPR19FVkVOVF9UWVBFX1JFTEVBU0VfV0lUSERSQVdOEAISHQoZQ0FUQUxPR19FVkVOVF9UWVBFX1JFU1lOQxADMr0FCg5SZWxlYXNlU2VydmljZRJTCgxMaXN0UmVsZWFzZXMSIC5yZWxlYXNlcy52MS5MaXN0UmVsZWFzZXNSZXF1ZXN0GiEucmVsZWFzZXMudjEuTGlzdFJlbGVhc2VzUmVzcG9uc2USXwoQR2V0TGF0ZXN0UmVsZWFzZRIkLnJlbGVhc2VzLnYxLkdldExhdGVzdFJlbGVhc2VSZXF1ZXN0GiUucmVsZWFzZXMudjEuR2V0TGF0ZXN0UmVsZWFzZVJlc3BvbnNlEk0KCkdldFJlbGVhc2USHi5yZWxlYXNlcy52MS5HZXRSZWxlYXNlUmVxdWVzdBofLnJlbGVhc2VzLnYxLkdldFJlbGVhc2VSZXNwb25zZRJcCg9HZXRSZWxlYXNlTm90ZXMSIy5yZWxlYXNlcy52MS5HZXRSZWxlYXNlTm90ZXNSZXF1ZXN0GiQucmVsZWFzZXMudjEuR2V0UmVsZWFzZU5vdGVzUmVzcG9uc2USVgoNR2V0Tm90ZXNJbmRleBIhLnJlbGVhc2VzLnYxLkdldE5vdGVzSW5kZXhSZXF1ZXN0GiIucmVsZWFzZXMudjEuR2V0Tm90ZXNJbmRleFJlc3BvbnNlElMKDExpc3RQcm9kdWN0cxIgLnJlbGVhc2VzLnYxLkxpc3RQcm9kdWN0c1JlcXVlc3QaIS5yZWxlYXNlcy52MS5MaXN0UHJvZHVjdHNSZXNwb25zZRJECgdHZXRGZWVkEhsucmVsZWFzZXMudjEuR2V0RmVlZFJlcXVlc3QaHC5yZWxlYXNlcy52MS5HZXRGZWVkUmVzcG9uc2USVQoMV2F0Y2hDYXRhbG9nEiAucmVsZWFzZXMudjEuV2F0Y2hDYXRhbG9nUmVxdWVzdBohLnJlbGVhc2VzLnYxLldhdGNoQ2F0YWxvZ1Jlc3BvbnNlMAEycAoTUmVsZWFzZUFkbWluU2VydmljZRJZCg5QdWJsaXNoUmVsZWFzZRIiLnJlbGVhc2VzLnYxLlB1Ymxpc2hSZWxlYXNlUmVxdWVzdBojLnJlbGVhc2VzLnYxLlB1Ymxpc2hSZWxlYXNlUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * Release is one release record (contract §5.1): one release of one
@@ -55,35 +58,37 @@ export type Release = Message<"releases.v1.Release"> & {
    * release_id is the id, e.g. "RELEASE.2024-05-01T01-11-10Z" (optionally
    * with a `.hotfix.<hex>` suffix).
    *
-   * @generated from field: string release_id = 3;
+   * @generated from field: string release_id = 3 [json_name = "release_id"];
    */
   releaseId: string;
 
   /**
    * release_date is the publish time, RFC 3339 UTC, second precision.
    *
-   * @generated from field: string release_date = 4;
+   * @generated from field: string release_date = 4 [json_name = "release_date"];
    */
   releaseDate: string;
 
   /**
    * release_time is the build/tag time taken from the id, RFC 3339 UTC.
    *
-   * @generated from field: string release_time = 5;
+   * @generated from field: string release_time = 5 [json_name = "release_time"];
    */
   releaseTime: string;
 
   /**
-   * status is `supported` or `withdrawn`.
+   * status is "supported" (the default: listed and eligible for latest) or
+   * "withdrawn" (listed and downloadable, never latest; nothing sets it in
+   * this version of the contract).
    *
-   * @generated from field: releases.v1.ReleaseStatus status = 6;
+   * @generated from field: string status = 6;
    */
-  status: ReleaseStatus;
+  status: string;
 
   /**
    * public_key_url is the absolute URL of `{base}/minisign.pub`.
    *
-   * @generated from field: string public_key_url = 7;
+   * @generated from field: string public_key_url = 7 [json_name = "public_key_url"];
    */
   publicKeyUrl: string;
 
@@ -127,28 +132,28 @@ export type Artifacts = Message<"releases.v1.Artifacts"> & {
   /**
    * release_notes is the URL of `release-notes-<id>.md`.
    *
-   * @generated from field: string release_notes = 1;
+   * @generated from field: string release_notes = 1 [json_name = "release_notes"];
    */
   releaseNotes: string;
 
   /**
    * sbom_cyclonedx is the URL of `sbom-<id>.cyclonedx.json`.
    *
-   * @generated from field: string sbom_cyclonedx = 2;
+   * @generated from field: string sbom_cyclonedx = 2 [json_name = "sbom_cyclonedx"];
    */
   sbomCyclonedx: string;
 
   /**
    * sbom_spdx is the URL of `sbom-<id>.spdx.json`.
    *
-   * @generated from field: string sbom_spdx = 3;
+   * @generated from field: string sbom_spdx = 3 [json_name = "sbom_spdx"];
    */
   sbomSpdx: string;
 
   /**
    * go_modules is the URL of `gomod-<id>.txt`.
    *
-   * @generated from field: string go_modules = 4;
+   * @generated from field: string go_modules = 4 [json_name = "go_modules"];
    */
   goModules: string;
 };
@@ -248,16 +253,17 @@ export type Download = Message<"releases.v1.Download"> & {
   /**
    * latest_url is the platform's latest alias (`<bin>`); it may serve a newer release.
    *
-   * @generated from field: string latest_url = 6;
+   * @generated from field: string latest_url = 6 [json_name = "latest_url"];
    */
   latestUrl: string;
 
   /**
-   * size is the binary's size in bytes.
+   * size is the binary's size in bytes: an integer, a JSON number (see the
+   * conventions at the top of this file).
    *
-   * @generated from field: int64 size = 7;
+   * @generated from field: double size = 7;
    */
-  size: bigint;
+  size: number;
 
   /**
    * sha256 is the lowercase hex SHA-256 of the served bytes.
@@ -269,23 +275,16 @@ export type Download = Message<"releases.v1.Download"> & {
   /**
    * checksum_url is the URL of the archive `.sha256sum` file.
    *
-   * @generated from field: string checksum_url = 9;
+   * @generated from field: string checksum_url = 9 [json_name = "checksum_url"];
    */
   checksumUrl: string;
 
   /**
    * signature_url is the URL of the archive `.minisig` file.
    *
-   * @generated from field: string signature_url = 10;
+   * @generated from field: string signature_url = 10 [json_name = "signature_url"];
    */
   signatureUrl: string;
-
-  /**
-   * packages are optional OS packages of this binary (server products).
-   *
-   * @generated from field: repeated releases.v1.Package packages = 11;
-   */
-  packages: Package[];
 };
 
 /**
@@ -294,41 +293,6 @@ export type Download = Message<"releases.v1.Download"> & {
  */
 export const DownloadSchema: GenMessage<Download> = /*@__PURE__*/
   messageDesc(file_releases_v1_releases, 3);
-
-/**
- * Package is an OS package built from a download entry's binary.
- *
- * @generated from message releases.v1.Package
- */
-export type Package = Message<"releases.v1.Package"> & {
-  /**
-   * format is "deb", "rpm" or "apk".
-   *
-   * @generated from field: releases.v1.PackageFormat format = 1;
-   */
-  format: PackageFormat;
-
-  /**
-   * url is the absolute URL of the package file.
-   *
-   * @generated from field: string url = 2;
-   */
-  url: string;
-
-  /**
-   * sha256 is the lowercase hex SHA-256 of the package file.
-   *
-   * @generated from field: string sha256 = 3;
-   */
-  sha256: string;
-};
-
-/**
- * Describes the message releases.v1.Package.
- * Use `create(PackageSchema)` to create a new message.
- */
-export const PackageSchema: GenMessage<Package> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 4);
 
 /**
  * DockerImage is a container image entry of `downloads.docker`.
@@ -370,7 +334,7 @@ export type DockerImage = Message<"releases.v1.DockerImage"> & {
  * Use `create(DockerImageSchema)` to create a new message.
  */
 export const DockerImageSchema: GenMessage<DockerImage> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 5);
+  messageDesc(file_releases_v1_releases, 4);
 
 /**
  * ReleaseNotes is the notes text of one release.
@@ -406,10 +370,14 @@ export type ReleaseNotes = Message<"releases.v1.ReleaseNotes"> & {
  * Use `create(ReleaseNotesSchema)` to create a new message.
  */
 export const ReleaseNotesSchema: GenMessage<ReleaseNotes> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 6);
+  messageDesc(file_releases_v1_releases, 5);
 
 /**
  * ListReleasesRequest selects and pages release records of one product.
+ * The service alone checks the filters, as the REST API words its 400s: a
+ * filter that is set and malformed (an empty one included) is
+ * InvalidArgument "invalid query parameter '<name>'"; the gateway passes the
+ * query parameters on as they come.
  *
  * @generated from message releases.v1.ListReleasesRequest
  */
@@ -422,30 +390,30 @@ export type ListReleasesRequest = Message<"releases.v1.ListReleasesRequest"> & {
   product: string;
 
   /**
-   * component keeps only records of this component; empty = all components.
+   * component keeps only records of this component; unset = all components.
    *
-   * @generated from field: string component = 2;
+   * @generated from field: optional string component = 2;
    */
-  component: string;
+  component?: string | undefined;
 
   /**
    * os keeps only download entries of this GOOS; records left without entries
-   * are dropped; docker entries are kept only when `os` and `arch` are empty.
+   * are dropped; docker entries are kept only when `os` and `arch` are unset.
    *
-   * @generated from field: string os = 3;
+   * @generated from field: optional string os = 3;
    */
-  os: string;
+  os?: string | undefined;
 
   /**
    * arch keeps only download entries of this GOARCH (same rule as `os`).
    *
-   * @generated from field: string arch = 4;
+   * @generated from field: optional string arch = 4;
    */
-  arch: string;
+  arch?: string | undefined;
 
   /**
    * limit is 1..100 when set (InvalidArgument "invalid query parameter
-   * 'limit'" otherwise); unset returns the whole list.
+   * 'limit'" otherwise, 0 included); unset returns the whole list.
    *
    * @generated from field: optional uint32 limit = 5;
    */
@@ -455,9 +423,9 @@ export type ListReleasesRequest = Message<"releases.v1.ListReleasesRequest"> & {
    * after is a release id cursor: only records older than it are returned
    * (section 2 ordering). A malformed id is InvalidArgument (`after`).
    *
-   * @generated from field: string after = 6;
+   * @generated from field: optional string after = 6;
    */
-  after: string;
+  after?: string | undefined;
 
   /**
    * query is a search text for the release-notes page: every
@@ -481,7 +449,7 @@ export type ListReleasesRequest = Message<"releases.v1.ListReleasesRequest"> & {
  * Use `create(ListReleasesRequestSchema)` to create a new message.
  */
 export const ListReleasesRequestSchema: GenMessage<ListReleasesRequest> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 7);
+  messageDesc(file_releases_v1_releases, 6);
 
 /**
  * ListReleasesResponse is one page of records.
@@ -511,10 +479,11 @@ export type ListReleasesResponse = Message<"releases.v1.ListReleasesResponse"> &
  * Use `create(ListReleasesResponseSchema)` to create a new message.
  */
 export const ListReleasesResponseSchema: GenMessage<ListReleasesResponse> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 8);
+  messageDesc(file_releases_v1_releases, 7);
 
 /**
- * GetLatestReleaseRequest selects the newest supported release.
+ * GetLatestReleaseRequest selects the newest supported release; its filters
+ * are checked as ListReleasesRequest's.
  *
  * @generated from message releases.v1.GetLatestReleaseRequest
  */
@@ -527,25 +496,25 @@ export type GetLatestReleaseRequest = Message<"releases.v1.GetLatestReleaseReque
   product: string;
 
   /**
-   * component restricts to one component; empty = any component of the product.
+   * component restricts to one component; unset = any component of the product.
    *
-   * @generated from field: string component = 2;
+   * @generated from field: optional string component = 2;
    */
-  component: string;
+  component?: string | undefined;
 
   /**
    * os filters download entries as in ListReleasesRequest.
    *
-   * @generated from field: string os = 3;
+   * @generated from field: optional string os = 3;
    */
-  os: string;
+  os?: string | undefined;
 
   /**
    * arch filters download entries as in ListReleasesRequest.
    *
-   * @generated from field: string arch = 4;
+   * @generated from field: optional string arch = 4;
    */
-  arch: string;
+  arch?: string | undefined;
 
   /**
    * include_notes fills Release.notes.
@@ -560,7 +529,7 @@ export type GetLatestReleaseRequest = Message<"releases.v1.GetLatestReleaseReque
  * Use `create(GetLatestReleaseRequestSchema)` to create a new message.
  */
 export const GetLatestReleaseRequestSchema: GenMessage<GetLatestReleaseRequest> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 9);
+  messageDesc(file_releases_v1_releases, 8);
 
 /**
  * GetLatestReleaseResponse holds the latest record.
@@ -581,7 +550,7 @@ export type GetLatestReleaseResponse = Message<"releases.v1.GetLatestReleaseResp
  * Use `create(GetLatestReleaseResponseSchema)` to create a new message.
  */
 export const GetLatestReleaseResponseSchema: GenMessage<GetLatestReleaseResponse> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 10);
+  messageDesc(file_releases_v1_releases, 9);
 
 /**
  * GetReleaseRequest names one release.
@@ -623,7 +592,7 @@ export type GetReleaseRequest = Message<"releases.v1.GetReleaseRequest"> & {
  * Use `create(GetReleaseRequestSchema)` to create a new message.
  */
 export const GetReleaseRequestSchema: GenMessage<GetReleaseRequest> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 11);
+  messageDesc(file_releases_v1_releases, 10);
 
 /**
  * GetReleaseResponse holds one record.
@@ -644,7 +613,7 @@ export type GetReleaseResponse = Message<"releases.v1.GetReleaseResponse"> & {
  * Use `create(GetReleaseResponseSchema)` to create a new message.
  */
 export const GetReleaseResponseSchema: GenMessage<GetReleaseResponse> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 12);
+  messageDesc(file_releases_v1_releases, 11);
 
 /**
  * GetReleaseNotesRequest names the release whose notes are wanted.
@@ -679,7 +648,7 @@ export type GetReleaseNotesRequest = Message<"releases.v1.GetReleaseNotesRequest
  * Use `create(GetReleaseNotesRequestSchema)` to create a new message.
  */
 export const GetReleaseNotesRequestSchema: GenMessage<GetReleaseNotesRequest> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 13);
+  messageDesc(file_releases_v1_releases, 12);
 
 /**
  * GetReleaseNotesResponse holds the notes of one release.
@@ -700,7 +669,7 @@ export type GetReleaseNotesResponse = Message<"releases.v1.GetReleaseNotesRespon
  * Use `create(GetReleaseNotesResponseSchema)` to create a new message.
  */
 export const GetReleaseNotesResponseSchema: GenMessage<GetReleaseNotesResponse> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 14);
+  messageDesc(file_releases_v1_releases, 13);
 
 /**
  * GetNotesIndexRequest names a product/component notes folder.
@@ -721,6 +690,13 @@ export type GetNotesIndexRequest = Message<"releases.v1.GetNotesIndexRequest"> &
    * @generated from field: string component = 2;
    */
   component: string;
+
+  /**
+   * include_listing fills GetNotesIndexResponse.listing (the HTML form).
+   *
+   * @generated from field: bool include_listing = 3;
+   */
+  includeListing: boolean;
 };
 
 /**
@@ -728,10 +704,11 @@ export type GetNotesIndexRequest = Message<"releases.v1.GetNotesIndexRequest"> &
  * Use `create(GetNotesIndexRequestSchema)` to create a new message.
  */
 export const GetNotesIndexRequestSchema: GenMessage<GetNotesIndexRequest> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 15);
+  messageDesc(file_releases_v1_releases, 14);
 
 /**
- * GetNotesIndexResponse is the notes index (contract §4).
+ * GetNotesIndexResponse is the notes index (contract §4); without `listing`
+ * its proto JSON is the JSON form of the index.
  *
  * @generated from message releases.v1.GetNotesIndexResponse
  */
@@ -756,6 +733,14 @@ export type GetNotesIndexResponse = Message<"releases.v1.GetNotesIndexResponse">
    * @generated from field: repeated releases.v1.NotesIndexEntry releases = 3;
    */
   releases: NotesIndexEntry[];
+
+  /**
+   * listing describes the files for the HTML form ("File Name | File Size |
+   * Date"); set only when the request asked for it. Not part of the JSON form.
+   *
+   * @generated from field: releases.v1.NotesListing listing = 4;
+   */
+  listing?: NotesListing | undefined;
 };
 
 /**
@@ -763,11 +748,11 @@ export type GetNotesIndexResponse = Message<"releases.v1.GetNotesIndexResponse">
  * Use `create(GetNotesIndexResponseSchema)` to create a new message.
  */
 export const GetNotesIndexResponseSchema: GenMessage<GetNotesIndexResponse> = /*@__PURE__*/
-  messageDesc(file_releases_v1_releases, 16);
+  messageDesc(file_releases_v1_releases, 15);
 
 /**
- * NotesIndexEntry is the four documents of one release. The first six
- * fields are exactly the JSON form's keys; `files` feeds the HTML listing.
+ * NotesIndexEntry is the four documents of one release: the keys of a JSON
+ * form entry.
  *
  * @generated from message releases.v1.NotesIndexEntry
  */
@@ -775,52 +760,44 @@ export type NotesIndexEntry = Message<"releases.v1.NotesIndexEntry"> & {
   /**
    * release_id of the release.
    *
-   * @generated from field: string release_id = 1;
+   * @generated from field: string release_id = 1 [json_name = "release_id"];
    */
   releaseId: string;
 
   /**
    * release_date is the publish time, RFC 3339.
    *
-   * @generated from field: string release_date = 2;
+   * @generated from field: string release_date = 2 [json_name = "release_date"];
    */
   releaseDate: string;
 
   /**
    * release_notes is the URL of the Markdown notes.
    *
-   * @generated from field: string release_notes = 3;
+   * @generated from field: string release_notes = 3 [json_name = "release_notes"];
    */
   releaseNotes: string;
 
   /**
    * sbom_cyclonedx is the URL of the CycloneDX SBOM.
    *
-   * @generated from field: string sbom_cyclonedx = 4;
+   * @generated from field: string sbom_cyclonedx = 4 [json_name = "sbom_cyclonedx"];
    */
   sbomCyclonedx: string;
 
   /**
    * sbom_spdx is the URL of the SPDX SBOM.
    *
-   * @generated from field: string sbom_spdx = 5;
+   * @generated from field: string sbom_spdx = 5 [json_name = "sbom_spdx"];
    */
   sbomSpdx: string;
 
   /**
    * go_modules is the URL of the Go modules list.
    *
-   * @generated from field: string go_modules = 6;
+   * @generated from field: string go_modules = 6 [json_name = "go_modules"];
    */
   goModules: string;
-
-  /**
-   * files describe the four documents for the HTML listing ("File Name |
-   * File Size | Date"). Not part of the JSON form.
-   *
-   * @generated from field: repeated releases.v1.NotesFile files = 7;
-   */
-  files: NotesFile[];
 };
 
 /**
@@ -828,6 +805,27 @@ export type NotesIndexEntry = Message<"releases.v1.NotesIndexEntry"> & {
  * Use `create(NotesIndexEntrySchema)` to create a new message.
  */
 export const NotesIndexEntrySchema: GenMessage<NotesIndexEntry> = /*@__PURE__*/
+  messageDesc(file_releases_v1_releases, 16);
+
+/**
+ * NotesListing is the notes folder as the HTML form lists it.
+ *
+ * @generated from message releases.v1.NotesListing
+ */
+export type NotesListing = Message<"releases.v1.NotesListing"> & {
+  /**
+   * files are the four documents of every release, newest release first.
+   *
+   * @generated from field: repeated releases.v1.NotesFile files = 1;
+   */
+  files: NotesFile[];
+};
+
+/**
+ * Describes the message releases.v1.NotesListing.
+ * Use `create(NotesListingSchema)` to create a new message.
+ */
+export const NotesListingSchema: GenMessage<NotesListing> = /*@__PURE__*/
   messageDesc(file_releases_v1_releases, 17);
 
 /**
@@ -1214,82 +1212,6 @@ export const PublishReleaseResponseSchema: GenMessage<PublishReleaseResponse> = 
   messageDesc(file_releases_v1_releases, 28);
 
 /**
- * ReleaseStatus is the record's `status` field.
- *
- * @generated from enum releases.v1.ReleaseStatus
- */
-export enum ReleaseStatus {
-  /**
-   * RELEASE_STATUS_UNSPECIFIED is never stored; readers treat it as supported.
-   *
-   * @generated from enum value: RELEASE_STATUS_UNSPECIFIED = 0;
-   */
-  UNSPECIFIED = 0,
-
-  /**
-   * RELEASE_STATUS_SUPPORTED is the default: listed and eligible for latest.
-   *
-   * @generated from enum value: RELEASE_STATUS_SUPPORTED = 1;
-   */
-  SUPPORTED = 1,
-
-  /**
-   * RELEASE_STATUS_WITHDRAWN stays listed and downloadable but never becomes
-   * latest. Nothing sets it in this version of the contract.
-   *
-   * @generated from enum value: RELEASE_STATUS_WITHDRAWN = 2;
-   */
-  WITHDRAWN = 2,
-}
-
-/**
- * Describes the enum releases.v1.ReleaseStatus.
- */
-export const ReleaseStatusSchema: GenEnum<ReleaseStatus> = /*@__PURE__*/
-  enumDesc(file_releases_v1_releases, 0);
-
-/**
- * PackageFormat is the `format` of an optional OS package entry.
- *
- * @generated from enum releases.v1.PackageFormat
- */
-export enum PackageFormat {
-  /**
-   * PACKAGE_FORMAT_UNSPECIFIED is invalid in a record.
-   *
-   * @generated from enum value: PACKAGE_FORMAT_UNSPECIFIED = 0;
-   */
-  UNSPECIFIED = 0,
-
-  /**
-   * PACKAGE_FORMAT_DEB is a Debian package ("deb").
-   *
-   * @generated from enum value: PACKAGE_FORMAT_DEB = 1;
-   */
-  DEB = 1,
-
-  /**
-   * PACKAGE_FORMAT_RPM is an RPM package ("rpm").
-   *
-   * @generated from enum value: PACKAGE_FORMAT_RPM = 2;
-   */
-  RPM = 2,
-
-  /**
-   * PACKAGE_FORMAT_APK is an Alpine package ("apk").
-   *
-   * @generated from enum value: PACKAGE_FORMAT_APK = 3;
-   */
-  APK = 3,
-}
-
-/**
- * Describes the enum releases.v1.PackageFormat.
- */
-export const PackageFormatSchema: GenEnum<PackageFormat> = /*@__PURE__*/
-  enumDesc(file_releases_v1_releases, 1);
-
-/**
  * FeedFormat selects the feed document GetFeed renders.
  *
  * @generated from enum releases.v1.FeedFormat
@@ -1321,7 +1243,7 @@ export enum FeedFormat {
  * Describes the enum releases.v1.FeedFormat.
  */
 export const FeedFormatSchema: GenEnum<FeedFormat> = /*@__PURE__*/
-  enumDesc(file_releases_v1_releases, 2);
+  enumDesc(file_releases_v1_releases, 0);
 
 /**
  * CatalogEventType says what changed in the catalog.
@@ -1366,7 +1288,7 @@ export enum CatalogEventType {
  * Describes the enum releases.v1.CatalogEventType.
  */
 export const CatalogEventTypeSchema: GenEnum<CatalogEventType> = /*@__PURE__*/
-  enumDesc(file_releases_v1_releases, 3);
+  enumDesc(file_releases_v1_releases, 1);
 
 /**
  * ReleaseService is the read side of the catalog. The gateway calls it over
