@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLogger } from "@mc/shared";
+import { createLogger } from "@mc/shared/node";
 import { Option, ProgramCommand } from "@mc/shared/program";
 import { newHsmKey } from "../adapters/hsm/software-hsm.js";
 import { parseAddress } from "../config/config.js";

@@ -1,6 +1,7 @@
 // `releases serve`: ReleaseService on NATS until SIGINT or SIGTERM.
 import { resolve } from "node:path";
-import { connectNatsBus, createLogger } from "@mc/shared";
+import { connectNatsBus } from "@mc/shared/bus";
+import { createLogger } from "@mc/shared/node";
 import { Option, ProgramError } from "@mc/shared/program";
 import { openReleaseStore } from "../adapters/open-store.js";
 import { serveReleases } from "../adapters/serve-releases.js";
