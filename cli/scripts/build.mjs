@@ -6,7 +6,7 @@
 // release id (what `mc update` replaces; contracts/mc.md §9); with
 // `--metafile FILE` it also writes esbuild's metafile (which sources went in:
 // tests/mc/bundle-contents.test.ts checks no NATS or server code does).
-import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -91,6 +91,10 @@ export async function buildRelease({ release, out, commit = "", metafile }) {
     ...baseOptions(),
     entryPoints: [join(root, "src", "main.ts")],
     outfile: temp,
+    // CommonJS, so it must not sit under a package.json with "type": "module"
+    // (Node would load it as ESM and fail); ESM output would exit 0 silently
+    // under "type": "commonjs", which is worse. Issue 23's single executable
+    // ends the dependency on the folder.
     banner: { js: "#!/usr/bin/env node" },
     define: { MC_BUILD_RELEASE: JSON.stringify(release), MC_BUILD_COMMIT: JSON.stringify(commit) },
     plugins: [registry],
@@ -102,7 +106,8 @@ export async function buildRelease({ release, out, commit = "", metafile }) {
   return file;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run as a program also through a symbolic link (node resolves the module to its real path).
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { release: { type: "string" }, out: { type: "string" }, commit: { type: "string" }, metafile: { type: "string" } } });
   if (values.release !== undefined) {
     if (values.out === undefined) throw new Error("--release needs --out FILE");

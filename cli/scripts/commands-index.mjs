@@ -6,7 +6,7 @@
 // src/commands/index.ts holds the same text for tsx and the type checker
 // (`npm run generate -w @mc/cli` rewrites it; tests/checks/cli-layout.test.ts
 // fails when it differs from the tree).
-import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -55,7 +55,8 @@ export function commandsIndexSource(dir = commandsDir) {
   ].join("\n");
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run as a program also through a symbolic link (node resolves the module to its real path).
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const fresh = commandsIndexSource();
   let current = "";
   try {
