@@ -52,6 +52,7 @@ import { AdminKmsPolicyShowCommand } from "./admin/kms-policy-show.js";
 import { AdminKmsStatusCommand } from "./admin/kms-status.js";
 import { bucketConfigCommands } from "./bucket-config/index.js";
 import { versionCommands } from "./versions/index.js";
+import { minioCommands } from "../minio-admin/command-list.js";
 
 export const commands = [
   AliasSetCommand,
@@ -110,4 +111,5 @@ export const commands = [
   UpdateCommand,
   ...versionCommands,
   ...bucketConfigCommands,
+  ...minioCommands,
 ];
