@@ -25,7 +25,7 @@ interface Tally {
 }
 
 /** Unit tests per workspace; integration tests per file, for isolation. */
-function groups(filter: string | undefined): Group[] {
+function groups(filters: readonly string[]): Group[] {
   const out: Group[] = [];
   const workspaces = ["services/shared", "services/consensus", "services/kms", "services/releases", "gateway", "cli", "wasm"];
   const hasTests = (dir: string): boolean =>
@@ -43,7 +43,8 @@ function groups(filter: string | undefined): Group[] {
     }
   };
   walk("tests");
-  return filter ? out.filter((g) => g.label.includes(filter)) : out;
+  // Several filters select every group that matches any of them.
+  return filters.length > 0 ? out.filter((g) => filters.some((f) => g.label.includes(f))) : out;
 }
 
 function parse(output: string): Tally | undefined {
@@ -111,7 +112,7 @@ function runGroup(group: Group, stream: boolean): Promise<Finished> {
 // Two groups at a time by default (the suite is mostly waiting on real peers);
 // TEST_JOBS=1 runs everything one after another.
 const jobs = Math.max(1, Number(process.env["TEST_JOBS"] ?? Math.min(2, availableParallelism())));
-const filter = process.argv[2];
+const filters = process.argv.slice(2);
 const all: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failedGroups: string[] = [];
 const record = (group: Group, f: Finished): void => {
@@ -120,7 +121,7 @@ const record = (group: Group, f: Finished): void => {
   all.skipped += f.tally.skipped;
   if (f.tally.failed > 0) failedGroups.push(group.label);
 };
-const selected = groups(filter);
+const selected = groups(filters);
 const alone = selected.filter(runsAlone);
 const shared = selected.filter((g) => !alone.includes(g));
 // Timing-sensitive groups first, each on a quiet machine; then the rest in a pool.

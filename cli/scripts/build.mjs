@@ -8,6 +8,7 @@ import { chmodSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import { commandsIndexSource, indexFile } from "./commands-index.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -44,6 +45,15 @@ const sharedAppError = {
   },
 };
 
+// The registry is what the command files are, even before src/commands/index.ts
+// is regenerated: a new command file is in the next bundle.
+const registry = {
+  name: "mc-commands-registry",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commands[\\/]index\.ts$/ }, (args) => (args.path === indexFile ? { contents: commandsIndexSource(), loader: "ts" } : undefined));
+  },
+};
+
 const lazy = {
   name: "mc-lazy-parts",
   setup(b) {
@@ -69,7 +79,7 @@ export async function build() {
     },
     outdir: temp,
     outExtension: { ".js": ".cjs" },
-    plugins: [sharedAppError, lazy],
+    plugins: [sharedAppError, registry, lazy],
   });
   // Atomic: a concurrent mc never loads a half-written bundle (the version entry first: mc.cjs marks freshness).
   rmSync(join(dist, "mc.cjs.cache"), { force: true });
@@ -92,7 +102,7 @@ export async function buildRelease({ release, out, commit = "" }) {
     outfile: temp,
     banner: { js: "#!/usr/bin/env node" },
     define: { MC_BUILD_RELEASE: JSON.stringify(release), MC_BUILD_COMMIT: JSON.stringify(commit) },
-    plugins: [sharedAppError],
+    plugins: [sharedAppError, registry],
   });
   chmodSync(temp, 0o755);
   renameSync(temp, file);

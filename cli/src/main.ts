@@ -4,17 +4,17 @@
 import { Builtins, Cli } from "clipanion";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 import { commands } from "./commands/index.js";
-import { joinDashValues } from "./dash-values.js";
-import { mcError } from "./errors.js";
-import { exitCodes } from "./exit-codes.js";
+import { joinDashValues } from "./core/dash-values.js";
+import { mcError } from "./core/errors.js";
+import { exitCodes } from "./core/exit-codes.js";
 import { splitCommandLine } from "./help/command-line.js";
 import { createCommandTree } from "./help/command-tree.js";
 import { globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
 import { renderAppHelp, renderGroupHelp } from "./help/render-help.js";
-import { createOutput } from "./output.js";
-import { suggest } from "./suggest.js";
+import { createOutput } from "./core/output.js";
+import { suggest } from "./core/suggest.js";
 import { parseBool } from "./util/parse-bool.js";
-import { versionText } from "./version.js";
+import { versionText } from "./core/version.js";
 
 // Before anything can write: a closed stdout ends mc quietly with 141.
 endOnClosedPipe();

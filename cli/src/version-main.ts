@@ -1,7 +1,7 @@
 // `mc --version` without loading the commands and the S3 SDK: bin/mc.js runs
 // this small bundle for `--version`/`-v` so the answer comes at node's start-up cost.
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
-import { versionText } from "./version.js";
+import { versionText } from "./core/version.js";
 
 endOnClosedPipe();
 process.stdout.write(`${versionText()}\n`);

@@ -79,7 +79,15 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const cache = createResponseCache({ now });
   const client = createClient(ReleaseService, createBusTransport({ bus: deps.bus, defaultTimeoutMs: 15000 }));
   // A versioned event drops only answers made from older catalogs; an event without one drops all.
-  const stop = createCatalogEvents(deps.bus).subscribe((event) => (event.catalogVersion === "" ? cache.invalidate() : void cache.observe(event.catalogVersion)));
+  // The releases instances also repeat the store's version every 400 ms: a gateway that missed
+  // an event (reconnecting to NATS, started late) drops its stale answers at the next one.
+  const events = createCatalogEvents(deps.bus);
+  const stopEvents = events.subscribe((event) => (event.catalogVersion === "" ? cache.invalidate() : void cache.observe(event.catalogVersion)));
+  const stopVersions = events.onVersion((version) => void cache.observe(version));
+  const stop = (): void => {
+    stopEvents();
+    stopVersions();
+  };
   const api = { client, cache, base: deps.base, now };
   const handler = createRestHandler({
     routes: [healthRoute(deps), createAssetRoute(now), ...createApiRoutes(api), ...createIndexRoutes(api), ...createFileRoutes(deps.store, api)],

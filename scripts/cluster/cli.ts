@@ -5,7 +5,7 @@ import { down } from "./down.js";
 import { releaseKeyOf, secretsOf } from "./services.js";
 import { status } from "./status.js";
 import { existsSync } from "node:fs";
-import { clusterDir, loadTopology, natsUrls, stateFile } from "./topology.js";
+import { clusterDir, gatewayPorts, loadTopology, natsUrls, stateFile } from "./topology.js";
 import { ClusterError, up } from "./up.js";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
@@ -13,17 +13,18 @@ const usage = `Usage: npm run cluster -- <up|status|down|env>
 
 Starts on 127.0.0.1 what compose.yaml describes: nats-server x3 (clustered),
 three KMS nodes in one Raft cluster, two release service instances (with a
-release signing key and the sample catalog of \`npm start\`) and the gateway.
+release signing key and the sample catalog of \`npm start\`) and two gateways.
 Publish into it with \`npx releases publish … --nats <its NATS URL>\`. State (certificates, keys, data, logs, pid files) lives in
 $MC_CLUSTER_DIR, default .cluster/ in the repository.
 
   up       start whatever is not running; returns once all is ready
   status   processes, KMS roles (naming the leader) and readiness
   down     stop every process \`up\` started
-  env      print NATS_URL=… of this cluster, for \`eval "$(npm run -s cluster -- env)"\`
+  env      print NATS_URL=… of this cluster (and its gateways, as a comment), for
+           \`eval "$(npm run -s cluster -- env)"\`
 
 Environment: MC_CLUSTER_DIR (state folder), MC_CLUSTER_PORTS=auto (free
-ports instead of 4222-4224, 7373-7375, 8080; chosen at the first up).
+ports instead of 4222-4224, 7373-7375, 8080-8081; chosen at the first up).
 `;
 
 const out = (line: string): void => {
@@ -68,6 +69,8 @@ async function main(command: string | undefined): Promise<number> {
       if (!existsSync(stateFile(dir))) throw new ClusterError(`no cluster in ${shown}: start one with npm run cluster -- up`);
       const { topology } = await loadTopology(dir);
       out(`export NATS_URL=${natsUrls(topology.ports)}`);
+      // A comment: eval ignores it, and exporting BASE_URL would change what `npm start` serves.
+      out(`# gateways: ${gatewayPorts(topology.ports).map((p) => `http://127.0.0.1:${p}`).join(" ")} (one deployment: links name the first)`);
       return 0;
     }
     case "down": {

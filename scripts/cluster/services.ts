@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { ProcessSpec } from "./processes.js";
 import { logFile, startMarker } from "./processes.js";
 import { secretFiles, type SecretFiles } from "./secrets.js";
-import { kmsHost, natsUrls, repoRoot, type Topology } from "./topology.js";
+import { gatewayPorts, kmsHost, natsUrls, repoRoot, type Topology } from "./topology.js";
 
 export interface Service {
   readonly name: string;
@@ -128,18 +128,24 @@ export function services(t: Topology, hsmKey: () => Promise<string>): Service[] 
       return /releases ready/.test(text.split(startMarker(name)).at(-1) ?? "");
     },
   }));
-  const gateway: Service = {
-    name: "gateway",
-    kind: "gateway",
-    endpoint: gatewayUrl,
-    spec: async () => ({
-      name: "gateway",
-      command: process.execPath,
-      args: [bin("gateway/bin/gateway.js"), "--listen", `127.0.0.1:${ports.gateway}`, "--nats", natsUrls(ports), "--store", store, "--base-url", gatewayUrl],
-    }),
-    ready: () => httpOk(`${gatewayUrl}/healthz`),
-  };
-  return [...nats, ...kms, ...releases, gateway];
+  // Two gateways, as compose.yaml runs them: one deployment, so both name its public base (the
+  // first one's URL) in their links, as gateways behind one load balancer would.
+  const gateways = gatewayPorts(ports).map((port, i): Service => {
+    const name = i === 0 ? "gateway" : `gateway${i + 1}`;
+    const url = `http://127.0.0.1:${port}`;
+    return {
+      name,
+      kind: "gateway",
+      endpoint: i === 0 ? url : `${url} (links name ${gatewayUrl})`,
+      spec: async () => ({
+        name,
+        command: process.execPath,
+        args: [bin("gateway/bin/gateway.js"), "--listen", `127.0.0.1:${port}`, "--nats", natsUrls(ports), "--store", store, "--base-url", gatewayUrl],
+      }),
+      ready: () => httpOk(`${url}/healthz`),
+    };
+  });
+  return [...nats, ...kms, ...releases, ...gateways];
 }
 
 export async function writeKmsConfigs(t: Topology, adminIdentity: string): Promise<void> {

@@ -12,7 +12,10 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "
 export interface Ports {
   readonly nats: readonly { client: number; cluster: number; monitor: number }[];
   readonly kms: readonly number[];
+  /** The deployment's public base URL is the first gateway's. */
   readonly gateway: number;
+  /** A second gateway of the same deployment (compose.yaml's `gateway2`). */
+  readonly gateway2: number;
 }
 
 export interface Topology {
@@ -25,6 +28,7 @@ export const defaultPorts: Ports = {
   nats: [0, 1, 2].map((i) => ({ client: 4222 + i, cluster: 6222 + i, monitor: 8222 + i })),
   kms: [7373, 7374, 7375],
   gateway: 8080,
+  gateway2: 8081,
 };
 
 export const clusterDir = (env: NodeJS.ProcessEnv = process.env): string => resolve(env.MC_CLUSTER_DIR || join(repoRoot, ".cluster"));
@@ -54,19 +58,28 @@ export function portIsFree(port: number): Promise<boolean> {
 async function autoPorts(): Promise<Ports> {
   const nats = [];
   for (let i = 0; i < 3; i++) nats.push({ client: await freePort(), cluster: await freePort(), monitor: await freePort() });
-  return { nats, kms: [await freePort(), await freePort(), await freePort()], gateway: await freePort() };
+  return { nats, kms: [await freePort(), await freePort(), await freePort()], gateway: await freePort(), gateway2: await freePort() };
 }
 
-export const allPorts = (p: Ports): number[] => [...p.nats.flatMap((n) => [n.client, n.cluster, n.monitor]), ...p.kms, p.gateway];
+export const allPorts = (p: Ports): number[] => [...p.nats.flatMap((n) => [n.client, n.cluster, n.monitor]), ...p.kms, p.gateway, p.gateway2];
+/** Every gateway's port, the first being the deployment's public base. */
+export const gatewayPorts = (p: Ports): number[] => [p.gateway, p.gateway2];
 
-/** Reads state.json, or plans the ports of a first start (`MC_CLUSTER_PORTS=auto`: free ones). */
-export async function loadTopology(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<{ topology: Topology; fresh: boolean }> {
+/**
+ * Reads state.json, or plans the ports of a first start (`MC_CLUSTER_PORTS=auto`:
+ * free ones). `unsaved` says state.json must be written: a first start, or a
+ * state from before the second gateway, which gets the port after the first
+ * one's (8081 beside 8080) or, with auto ports, a free one.
+ */
+export async function loadTopology(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<{ topology: Topology; unsaved: boolean }> {
   if (existsSync(stateFile(dir))) {
-    const ports = (JSON.parse(await readFile(stateFile(dir), "utf8")) as { ports: Ports }).ports;
-    return { topology: { dir, ports }, fresh: false };
+    const saved = (JSON.parse(await readFile(stateFile(dir), "utf8")) as { ports: Omit<Ports, "gateway2"> & { gateway2?: number } }).ports;
+    if (saved.gateway2 !== undefined) return { topology: { dir, ports: { ...saved, gateway2: saved.gateway2 } }, unsaved: false };
+    const gateway2 = saved.gateway === defaultPorts.gateway ? defaultPorts.gateway2 : await freePort();
+    return { topology: { dir, ports: { ...saved, gateway2 } }, unsaved: true };
   }
   const ports = env.MC_CLUSTER_PORTS === "auto" ? await autoPorts() : defaultPorts;
-  return { topology: { dir, ports }, fresh: true };
+  return { topology: { dir, ports }, unsaved: true };
 }
 
 export async function saveTopology(t: Topology): Promise<void> {

@@ -42,7 +42,7 @@ export async function up(dir: string, env: NodeJS.ProcessEnv = process.env): Pro
   if (!findOnPath("nats-server", env)) {
     throw new ClusterError("nats-server not found on PATH: install it (Debian: apt-get install nats-server) or add its folder to PATH");
   }
-  const { topology: t, fresh } = await loadTopology(dir, env);
+  const { topology: t, unsaved } = await loadTopology(dir, env);
   const files = secretsOf(t);
   const list = services(t, () => readHsmKey(files));
   const notRunning: Service[] = [];
@@ -58,7 +58,7 @@ export async function up(dir: string, env: NodeJS.ProcessEnv = process.env): Pro
   }
   await ensureSecrets(files.dir, kmsNames.map((name) => ({ name, hosts: kmsSans(name) })));
   const { identity } = await readRootKey(files);
-  if (fresh) await saveTopology(t);
+  if (unsaved) await saveTopology(t);
   await writeKmsConfigs(t, identity);
   // As the embedded default: a signing key (created once, mode 0600) and the same sample catalog, before any service reads the store.
   await publishSampleCatalog(await createFsReleaseStore(releaseStoreOf(t)), releaseKeyOf(t));

@@ -32,6 +32,8 @@ interface ComposeFile {
 }
 
 const natsNames = ["nats1", "nats2", "nats3"];
+/** Several gateways of one deployment (issue 17): compose's and the launcher's, on the launcher's host ports. */
+const gatewayNames = ["gateway", "gateway2"];
 const kmsNames = ["kms1", "kms2", "kms3"];
 const natsUrls = natsNames.map((n) => `nats://${n}:4222`).join(",");
 const hsmKey = `hsm:aes256:${Buffer.alloc(32, 1).toString("base64")}`;
@@ -72,7 +74,7 @@ const compose = suite("compose.yaml");
 compose("should describe a coherent topology :: every dependency exists, conditions are health or completion, every long-running service is health-checked", async () => {
   const doc = await load();
   const names = Object.keys(doc.services);
-  for (const n of [...natsNames, ...kmsNames, "kms-init", "releases1", "releases2", "gateway"]) assert.ok(names.includes(n), `missing service ${n}`);
+  for (const n of [...natsNames, ...kmsNames, "kms-init", "releases1", "releases2", ...gatewayNames]) assert.ok(names.includes(n), `missing service ${n}`);
   const oneShot = names.filter((n) => doc.services[n]?.restart === "no");
   assert.equal(oneShot, ["kms-init", "releases-init"]);
   for (const [name, s] of Object.entries(doc.services)) {
@@ -190,20 +192,28 @@ compose("should ship KMS configs whose every key the loader reads :: changing an
   for (const i of [0, 1, 2]) assertEveryKeyRead(`launcher config of kms${i + 1}`, kmsConfigYaml(topology, i, "h1:Rvxa7nj8zkL48CeDkN6LhpX-K7KK6uhIhpBOcTHNhWw"));
 });
 
-compose("should point the gateway and both release instances at the NATS cluster and one store :: flags the programs' parsers accept", async () => {
+compose("should point both gateways and both release instances at the NATS cluster and one store :: flags the programs' parsers accept", async () => {
   const doc = await load();
   const gw = svc(doc, "gateway");
-  const gwArgs = argsAfter(gw, "gateway/bin/gateway.js");
-  const config = parseGatewayConfig(gwArgs, {});
-  assert.is(config.natsUrl, natsUrls);
-  assert.is(config.kms, undefined, "no embedded KMS in the distributed gateway");
+  const config = parseGatewayConfig(argsAfter(gw, "gateway/bin/gateway.js"), {});
   const defaults = parseGatewayConfig([], {});
-  assert.is(config.port, defaults.port, "the gateway's default port");
-  assert.ok(published(gw).some((p) => p.port === config.port && p.hostPort === defaults.port));
-  const check = gw.healthcheck?.test.join(" ") ?? "";
-  assert.match(check, `:${config.port}/healthz`);
   const storeVolume = mounts(gw).find((m) => m.target === config.storeSpec)?.source;
   assert.ok(storeVolume, "the gateway's store is a volume");
+  // The launcher publishes its gateways on the same host ports (topology.ts), first one first.
+  const hostPorts = [defaultPorts.gateway, defaultPorts.gateway2];
+  assert.is(hostPorts[0], defaults.port, "the first gateway on the gateway's default port");
+  for (const [i, name] of gatewayNames.entries()) {
+    const s = svc(doc, name);
+    const c = parseGatewayConfig(argsAfter(s, "gateway/bin/gateway.js"), {});
+    assert.is(c.natsUrl, natsUrls, name);
+    assert.is(c.kms, undefined, `${name}: no embedded KMS in the distributed gateway`);
+    assert.is(c.port, defaults.port, `${name} listens on the gateway's default port`);
+    assert.is(c.baseUrl, config.baseUrl, `${name}: one deployment, one public base URL`);
+    assert.ok(published(s).some((p) => p.port === c.port && p.hostPort === hostPorts[i]), `${name} published on ${hostPorts[i]}`);
+    assert.match(s.healthcheck?.test.join(" ") ?? "", `:${c.port}/healthz`);
+    assert.is(mounts(s).find((m) => m.target === c.storeSpec)?.source, storeVolume, `${name} serves the one store`);
+    for (const r of ["releases1", "releases2"]) assert.is(s.depends_on?.[r]?.condition, "service_healthy", `${name} waits for ${r}`);
+  }
   for (const name of ["releases1", "releases2"]) {
     const s = svc(doc, name);
     const args = argsAfter(s, "services/releases/bin/releases.js");
@@ -212,7 +222,6 @@ compose("should point the gateway and both release instances at the NATS cluster
     assert.is(flag("--nats"), natsUrls);
     assert.is(flag("--base-url"), config.baseUrl, "links the gateway serves");
     assert.is(mounts(s).find((m) => m.target === flag("--store"))?.source, storeVolume, `${name} shares the gateway's store`);
-    assert.is(gw.depends_on?.[name]?.condition, "service_healthy");
     // Issue 17: the signing key and sample catalog releases-init made, in the same volumes.
     const init = argsAfter(svc(doc, "releases-init"), "services/releases/bin/releases.js");
     const initFlag = (f: string) => init[init.indexOf(f) + 1];

@@ -55,12 +55,14 @@ async function startNode(spec: NodeSpec, dir: string): Promise<NatsNode> {
 
 export interface NatsServerOptions {
   readonly maxPayload?: number;
+  /** A fixed client port, to restart a server where its clients expect it. */
+  readonly port?: number;
 }
 
 /** One nats-server on free loopback ports, ready when this resolves. */
 export async function startNatsServer(options: NatsServerOptions = {}): Promise<NatsNode> {
   const dir = await mkdtemp(join(tmpdir(), "nats-"));
-  const node = await startNode({ name: "n1", port: await freePort(), monitorPort: await freePort(), ...options }, dir);
+  const node = await startNode({ name: "n1", monitorPort: await freePort(), ...options, port: options.port ?? (await freePort()) }, dir);
   return {
     ...node,
     async stop() {

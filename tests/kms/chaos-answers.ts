@@ -10,6 +10,8 @@ import type { Answer } from "./chaos-checks.js";
 export interface AnswerLog {
   /** The failed attempts seen so far for `key`, oldest first; empties its entry. */
   take(key: string): Answer[];
+  /** HOST:PORT of the node whose 2xx answered `key`, if one did; empties its entry. */
+  answeredBy(key: string): string | undefined;
   stop(): void;
 }
 
@@ -19,6 +21,7 @@ const createPath = /^\/v1\/key\/create\/([^/?]+)/;
 
 export function observeCreateAnswers(): AnswerLog {
   const byKey = new Map<string, Answer[]>();
+  const hosts = new Map<string, string>();
   const keyOf = (request: ClientRequest): string | undefined => {
     const key = request.method === "POST" ? createPath.exec(request.path)?.[1] : undefined;
     return key === undefined ? undefined : decodeURIComponent(key);
@@ -35,7 +38,12 @@ export function observeCreateAnswers(): AnswerLog {
     const { request, response } = m as { request: ClientRequest; response: IncomingMessage };
     const name = keyOf(request);
     const status = response.statusCode ?? 0;
-    if (name === undefined || (status >= 200 && status < 300)) return;
+    if (name === undefined) return;
+    if (status >= 200 && status < 300) {
+      const host = request.getHeader("host");
+      if (typeof host === "string") hosts.set(name, host);
+      return;
+    }
     const chunks: Buffer[] = [];
     response.on("data", (c: Buffer) => chunks.push(c));
     // Registered before the library's own listener: this runs first, so the answer is logged before the create settles.
@@ -57,6 +65,11 @@ export function observeCreateAnswers(): AnswerLog {
       const answers = byKey.get(key) ?? [];
       byKey.delete(key);
       return answers;
+    },
+    answeredBy(key) {
+      const host = hosts.get(key);
+      hosts.delete(key);
+      return host;
     },
     stop() {
       unsubscribe(responses, onResponse);

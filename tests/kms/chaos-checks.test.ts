@@ -3,9 +3,10 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import {
-  disallowedFailures, failoverTimes, leakyMessages, leaks, missingAcknowledged, noLeader, outcomeUnknown, ownConflicts, refusedButPresent, violations,
-  type Fault, type Outcome, type Result,
+  disallowedFailures, failoverLimitMs, failoverTimes, leakyMessages, leaks, missingAcknowledged, noLeader, outcomeUnknown, ownConflicts, refusedButPresent, runViolations,
+  slowFailovers, violations, type Fault, type Outcome, type Result,
 } from "./chaos-checks.js";
+import { faultKinds, openingKinds } from "./chaos-nemesis.js";
 import { createPrng } from "@mc/consensus";
 import { summary } from "./chaos-summary.js";
 
@@ -96,7 +97,34 @@ checks("should report a 503-refused key that was applied, and the failover after
   const lines = summary(honestRun, faults, everywhere(["w0-000000", "w2-000000", "w1-000000"]));
   assert.is(lines[0], "writes: 5 attempted, 2 acknowledged, 3 failed");
   assert.ok(lines.includes("unknown outcomes (504 or network): 2, of which 1 applied and 1 not"), lines.join("\n"));
-  assert.ok(lines.some((l) => l.includes("first acknowledged write after none")));
+  assert.ok(lines.some((l) => l.includes("first acknowledged write through a survivor after none")));
+});
+
+checks("check 5 should fail when a fault kind never ran; check 6 on a 503-refused key that is present; check 7 on a slow or endless failover", () => {
+  const faults: Fault[] = [
+    { kind: "kill-leader", target: "127.0.0.1:1", at: 100, healedAt: 900, leader: true },
+    { kind: "pause-nats", target: "nats2", at: 2000, healedAt: 3000, leader: false },
+  ];
+  const acked = (key: string, startedAt: number, endedAt: number, answeredBy: string): Outcome => ({ writer: 0, key, startedAt, endedAt, result: ok, answeredBy });
+  const fast = [acked("w0-000100", 150, 700, "127.0.0.1:2")];
+  assert.equal(runViolations(faults, ["kill-leader", "pause-nats"], fast, everywhere(["w0-000100"])), []);
+  const kinds = runViolations(faults, ["kill-leader", "pause-nats", "pause-follower"], fast, everywhere(["w0-000100"]));
+  assert.equal(kinds, ["check 5 (every fault kind ran): never ran: pause-follower"]);
+  const refused = [...fast, outcome("w1-000001", http(503, noLeader))];
+  assert.match(runViolations(faults, ["kill-leader"], refused, everywhere(["w0-000100", "w1-000001"])).join("\n"), /check 6 .*1 refused writes are present, e.g\. w1-000001/);
+  // An ack from the killed node itself (after its restart) is no failover; a survivor's 2.5 s later is too slow.
+  const slow = [acked("w0-000100", 150, 1200, "127.0.0.1:1"), acked("w0-000101", 200, 2600, "127.0.0.1:3")];
+  assert.equal(slowFailovers(faults, slow, failoverLimitMs).map((f) => f.ms), [2500]);
+  assert.match(runViolations(faults, ["kill-leader"], slow, everywhere(["w0-000100", "w0-000101"])).join("\n"), /check 7 .*127\.0\.0\.1:1 at 100: 2500 ms/);
+  assert.match(runViolations(faults, ["kill-leader"], [], everywhere([])).join("\n"), /check 7 .*no write got through/);
+});
+
+checks("the nemesis opens every run with every fault kind once, in a seeded order", () => {
+  const a = openingKinds(createPrng(7));
+  assert.equal([...a].sort(), [...faultKinds].sort());
+  assert.equal(openingKinds(createPrng(7)), a, "the same seed, the same order");
+  const orders = new Set([1, 2, 3, 4, 5, 6, 8, 9].map((seed) => openingKinds(createPrng(seed)).join(",")));
+  assert.ok(orders.size > 1, "seeds vary the order");
 });
 
 checks("should replay the same fault schedule from the same seed", () => {

@@ -24,6 +24,8 @@ export interface Outcome {
   readonly result: Result;
   /** Every failed attempt, oldest first, including those the library retried past. */
   readonly answers?: readonly Answer[];
+  /** HOST:PORT of the node that acknowledged it (ok only). */
+  readonly answeredBy?: string;
 }
 
 export interface Fault {
@@ -101,16 +103,27 @@ export function refusedButPresent(outcomes: readonly Outcome[], replicas: Readon
   return outcomes.filter(isHttp).filter((o) => o.result.status === 503 && o.result.message === noLeader && all.has(o.key)).map((o) => o.key);
 }
 
-/** For each fault on the leader: ms from the fault to the first acknowledged write started after it (undefined: none). */
+/**
+ * For each fault on the leader, the failover stall: ms from the fault to the
+ * first acknowledged write started after it and answered by another node than
+ * the one hit (undefined: none).
+ */
 export function failoverTimes(faults: readonly Fault[], outcomes: readonly Outcome[]): { fault: Fault; ms: number | undefined }[] {
   const acks = outcomes.filter((o) => o.result.kind === "ok");
   return faults
     .filter((f) => f.leader)
     .map((fault) => {
-      const after = acks.filter((o) => o.startedAt >= fault.at).map((o) => o.endedAt);
+      const after = acks.filter((o) => o.startedAt >= fault.at && o.answeredBy !== fault.target).map((o) => o.endedAt);
       return { fault, ms: after.length > 0 ? Math.min(...after) - fault.at : undefined };
     });
 }
+
+/** Fault kinds the run was meant to inject but did not. */
+export const missingKinds = (faults: readonly Fault[], kinds: readonly string[]): string[] => kinds.filter((k) => !faults.some((f) => f.kind === k));
+
+/** Leader kills (kill -9) whose failover stall reached `limitMs`, or that no survivor ever got past. */
+export const slowFailovers = (faults: readonly Fault[], outcomes: readonly Outcome[], limitMs: number): { fault: Fault; ms: number | undefined }[] =>
+  failoverTimes(faults, outcomes).filter((f) => f.fault.kind === "kill-leader" && (f.ms === undefined || f.ms >= limitMs));
 
 /** An answer for counting: node ids and addresses vary per run and per node, so they are folded. */
 export const foldAnswer = (a: Answer): string =>
@@ -139,5 +152,28 @@ export function violations(outcomes: readonly Outcome[], replicas: ReadonlyMap<s
   if (leaky.length > 0) out.push(`check 3 (no internals in messages): ${answerExamples(leaky)}; first: "${leaky[0]?.answer.message ?? ""}"`);
   const bad = disallowedFailures(outcomes);
   if (bad.length > 0) out.push(`check 4 (only honest statuses): ${answerExamples(bad)} (${bad.filter((b) => b.final).length} final, the rest retried by the client)`);
+  return out;
+}
+
+/** The kill -9 of a leader must cost writes through the survivors less than this (issue 27: 5 s stalls before). */
+export const failoverLimitMs = 2000;
+
+/**
+ * The run's own verdicts, beside the answers': check 5, every fault kind
+ * ran; check 6, no write refused with "503 cluster has no leader" is on any
+ * replica (503 claims certain non-application; the client turns a 503 after
+ * an unknown attempt into 504); check 7, each leader kill was followed by an
+ * acknowledged write through a survivor within `failoverLimitMs`.
+ */
+export function runViolations(faults: readonly Fault[], kinds: readonly string[], outcomes: readonly Outcome[], replicas: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const out: string[] = [];
+  const missing = missingKinds(faults, kinds);
+  if (missing.length > 0) out.push(`check 5 (every fault kind ran): never ran: ${missing.join(", ")}`);
+  const refused = refusedButPresent(outcomes, replicas);
+  if (refused.length > 0) out.push(`check 6 (503 means not applied): ${refused.length} refused writes are present, e.g. ${refused.slice(0, 3).join(", ")}`);
+  const slow = slowFailovers(faults, outcomes, failoverLimitMs);
+  if (slow.length > 0) {
+    out.push(`check 7 (failover under ${failoverLimitMs} ms): ${slow.map((f) => `${f.fault.target} at ${f.fault.at}: ${f.ms === undefined ? "no write got through" : `${f.ms} ms`}`).join("; ")}`);
+  }
   return out;
 }

@@ -21,6 +21,10 @@ export interface ChaosNats {
   /** Every client URL, comma-separated, as the KMS config's `nats:` takes them. */
   readonly urls: string;
   kill(node: ChaosNatsNode): Promise<void>;
+  /** SIGSTOP: the server keeps its sockets but answers nothing, like a stalled host. */
+  pause(node: ChaosNatsNode): void;
+  /** SIGCONT, then waits until it routes to the other two again. */
+  resume(node: ChaosNatsNode): Promise<void>;
   /** Starts a killed node again and waits until it routes to the other two. */
   restart(node: ChaosNatsNode): Promise<void>;
   stop(): Promise<void>;
@@ -68,6 +72,13 @@ export async function startChaosNats(size = 3): Promise<ChaosNats> {
     },
     restart: async (n) => {
       launch(n);
+      await routed(n);
+    },
+    pause: (n) => {
+      n.proc?.child.kill("SIGSTOP");
+    },
+    resume: async (n) => {
+      n.proc?.child.kill("SIGCONT");
       await routed(n);
     },
     stop,

@@ -1,6 +1,8 @@
 // The nemesis: one fault at a time, chosen and timed by a seeded PRNG so a
 // failing run can be replayed (CHAOS_SEED), each healed before the next, so a
-// majority of KMS nodes is always up.
+// majority of KMS nodes is always up. Every kind of fault runs at least once
+// per run: the schedule opens with all of them in a seeded order, then picks
+// at random until the time is up.
 import { setTimeout as delay } from "node:timers/promises";
 import { createPrng } from "@mc/consensus";
 import type { ChaosNats, ChaosNatsNode } from "./chaos-nats.js";
@@ -28,25 +30,40 @@ export interface NemesisOptions {
   readonly log: (line: string) => void;
 }
 
-export const faultKinds = ["kill-leader", "kill-follower", "pause-leader", "pause-follower", "kill-nats"] as const;
+export const faultKinds = ["kill-leader", "kill-follower", "pause-leader", "pause-follower", "kill-nats", "pause-nats"] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
-/** Injects faults until `durationMs` has passed; resolves with every fault once the last one is healed. */
+/** Every kind once in an order drawn from `random` (Fisher-Yates): the opening of each run's schedule. */
+export function openingKinds(random: () => number): FaultKind[] {
+  const kinds: FaultKind[] = [...faultKinds];
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [kinds[i], kinds[j]] = [kinds[j] as FaultKind, kinds[i] as FaultKind];
+  }
+  return kinds;
+}
+
+/**
+ * Injects faults until `durationMs` has passed and every kind ran once (so a
+ * slow machine stretches the run rather than skip a kind); resolves with
+ * every fault once the last one is healed.
+ */
 export async function runNemesis(cluster: ChaosCluster, o: NemesisOptions): Promise<Fault[]> {
   const random = createPrng(o.seed);
   const between = (lo: number, hi: number): number => Math.round(lo + random() * (hi - lo));
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+  const opening = openingKinds(random);
   const faults: Fault[] = [];
   const end = Date.now() + o.durationMs;
-  while (Date.now() < end) {
+  while (Date.now() < end || opening.length > 0) {
     await delay(between(1500, 5000));
-    if (Date.now() >= end) break;
-    const kind = pick(faultKinds);
+    if (Date.now() >= end && opening.length === 0) break;
+    const kind = opening.shift() ?? pick(faultKinds);
     // Only a settled cluster is hit again: the node healed last is back and a leader is agreed.
     const leader = await cluster.leader();
-    if (kind === "kill-nats") {
+    if (kind === "kill-nats" || kind === "pause-nats") {
       const node = pick(cluster.nats.nodes);
-      faults.push(await killNats(cluster.nats, node, between(1000, 4000), o.log));
+      faults.push(await (kind === "kill-nats" ? killNats(cluster.nats, node, between(1000, 4000), o.log) : pauseNats(cluster.nats, node, between(1000, 3000), o.log)));
       continue;
     }
     const onLeader = kind.endsWith("-leader");
@@ -84,4 +101,14 @@ async function killNats(nats: ChaosNats, node: ChaosNatsNode, holdMs: number, lo
   await nats.restart(node);
   log(`kill-nats ${node.name}: restarted and routed after ${Date.now() - at} ms`);
   return { kind: "kill-nats", target: node.name, at, healedAt: Date.now(), leader: false };
+}
+
+async function pauseNats(nats: ChaosNats, node: ChaosNatsNode, holdMs: number, log: (l: string) => void): Promise<Fault> {
+  const at = Date.now();
+  log(`pause-nats ${node.name} (port ${node.port}): SIGSTOP for ${holdMs} ms`);
+  nats.pause(node);
+  await delay(holdMs);
+  await nats.resume(node);
+  log(`pause-nats ${node.name}: SIGCONT, routed after ${Date.now() - at} ms`);
+  return { kind: "pause-nats", target: node.name, at, healedAt: Date.now(), leader: false };
 }

@@ -31,7 +31,7 @@ export function summary(outcomes: readonly Outcome[], faults: readonly Fault[], 
 
   lines.push(`faults: ${faults.length} (${[...countBy(faults, (f) => f.kind)].map(([k, n]) => `${k} ${n}`).join(", ")})`);
   for (const { fault, ms } of failoverTimes(faults, outcomes)) {
-    lines.push(`  ${fault.kind} ${fault.target} at +${fault.at - (outcomes[0]?.startedAt ?? fault.at)} ms: first acknowledged write after ${ms === undefined ? "none" : `${ms} ms`}`);
+    lines.push(`  ${fault.kind} ${fault.target} at +${fault.at - (outcomes[0]?.startedAt ?? fault.at)} ms: first acknowledged write through a survivor after ${ms === undefined ? "none" : `${ms} ms`}`);
   }
   return lines;
 }

@@ -35,7 +35,8 @@ export function startWriters(clients: readonly KmsClient[], answers?: AnswerLog,
       const key = keyName(writer, seq);
       const startedAt = Date.now();
       const result = await createOnce(client, key);
-      outcomes.push({ writer, key, startedAt, endedAt: Date.now(), result, ...(answers ? { answers: answers.take(key) } : {}) });
+      const answeredBy = answers?.answeredBy(key);
+      outcomes.push({ writer, key, startedAt, endedAt: Date.now(), result, ...(answers ? { answers: answers.take(key) } : {}), ...(answeredBy ? { answeredBy } : {}) });
       await delay(pauseMs);
     }
   });

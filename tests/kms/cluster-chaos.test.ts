@@ -1,19 +1,23 @@
 // run-all: alone (it measures elections, failover or 2 s visibility, which a busy neighbour would distort)
 // Acceptance of issue 27, Jepsen style: writers create uniquely named keys
 // through the real client library while a seeded nemesis kills (-9) and
-// pauses the leader and followers and kills NATS servers. Once healed and
-// converged, every acknowledged key must be on every replica and every
-// failure must be one of the honest answers issue 27 defines (503 cluster has
-// no leader, 504 outcome unknown; 409 exists never, as every name is new).
+// pauses (SIGSTOP) the leader and followers and kills and pauses NATS
+// servers, every kind at least once. Once healed and converged, every
+// acknowledged key must be on every replica, every failure must be one of the
+// honest answers issue 27 defines (503 cluster has no leader, 504 outcome
+// unknown; 409 exists never, as every name is new), no write refused with 503
+// may be on a replica, and a leader kill must cost writes through the
+// survivors under 2 s.
 // Replay a run's fault schedule with CHAOS_SEED=<printed seed>; CHAOS_MS sets the
-// fault phase (default 90000), CHAOS_WRITERS the writer count (default 7).
+// fault phase (default 90000; longer when the six kinds need it), CHAOS_WRITERS
+// the writer count (default 7).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { waitFor } from "../harness/wait-for.js";
 import { observeCreateAnswers } from "./chaos-answers.js";
-import { violations } from "./chaos-checks.js";
+import { runViolations, violations } from "./chaos-checks.js";
 import { chaosClusterId, createChaosCluster, type ChaosSetup } from "./chaos-cluster.js";
-import { chaosSeed, runNemesis } from "./chaos-nemesis.js";
+import { chaosSeed, faultKinds, runNemesis } from "./chaos-nemesis.js";
 import { summary } from "./chaos-summary.js";
 import { startWriters } from "./chaos-writers.js";
 import type { Fault } from "./chaos-checks.js";
@@ -66,7 +70,7 @@ chaos("should keep every acknowledged create and answer only honestly under kill
   const replicas = await cluster.replicas();
   for (const line of summary(outcomes, faults, replicas)) log(line);
 
-  const found = violations(outcomes, replicas, [chaosClusterId]);
+  const found = [...violations(outcomes, replicas, [chaosClusterId]), ...runViolations(faults, faultKinds, outcomes, replicas)];
   for (const v of found) log(`VIOLATION ${v}`);
   assert.equal(found, [], `seed ${seed}: ${found.length} check(s) failed`);
 });

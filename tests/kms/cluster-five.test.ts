@@ -21,7 +21,7 @@ const message = (body: Buffer): string => (JSON.parse(body.toString()) as { mess
 five("should serve writes with two of five nodes down and refuse them with three down while crypto works", async (ctx) => {
   const { members, ca } = ctx;
   for (const m of members) startMember(m);
-  for (const m of members) await waitReady(ca, m, 30000);
+  for (const m of members) await waitReady(ca, m, 60000);
   const apiKey = apiKeyOf(members);
   assert.ok(apiKey, "a first start prints the root API key");
   const clients = await Promise.all(members.map((m) => createKmsClient({ server: m.host, ca, apiKey })));
@@ -93,7 +93,7 @@ five("should serve writes with two of five nodes down and refuse them with three
 
     // Everyone back: one leader, every acknowledged key on all five, the refused one nowhere.
     for (const m of [downA, downB, downC]) startMember(m);
-    for (const m of members) await waitReady(ca, m, 30000);
+    for (const m of members) await waitReady(ca, m, 60000);
     await agreedLeader(clients);
     for (const m of members) {
       const names = new Set((await clientOf(m).call<{ names: string[] }>("GET", "/v1/key/list/*")).names);

@@ -70,7 +70,8 @@ export const startMember = (m: Member): Started => (m.proc = startProcess(proces
 
 export const idOf = (m: Member): string => m.host.replace(/[^A-Za-z0-9_-]/g, "_");
 
-export async function waitReady(ca: Buffer, m: Member, timeoutMs = 20000): Promise<void> {
+// A minute: on a busy 2-core machine, three nodes starting at once (tsx compiling each) took over 20 s.
+export async function waitReady(ca: Buffer, m: Member, timeoutMs = 60000): Promise<void> {
   await waitFor(
     async () => {
       if (m.proc && m.proc.child.exitCode !== null) throw new Error(`kms ${m.host} exited: ${m.proc.output()}`);

@@ -6,6 +6,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { rawRequest, uploadLargeBody, type RawTarget } from "../harness/raw-upload.js";
 import { createAuditLog } from "../../services/kms/src/adapters/edge/audit.js";
+import { mayChangeState } from "../../services/kms/src/adapters/edge/edge-limits.js";
 import { startEdge } from "../../services/kms/src/adapters/edge/edge-server.js";
 import { createKmsMetrics } from "../../services/kms/src/adapters/edge/metrics.js";
 import { createRequestInfos } from "../../services/kms/src/adapters/edge/request-info.js";
@@ -174,6 +175,8 @@ limits("should answer a body that stalls past the request timeout with 504 and c
     const started = Date.now();
     const r = await uploadLargeBody(target, { path: "/v1/echo", total: 100, declareLength: false, timeoutMs: 10_000, closeWaitMs: 1000, stallAfter: 10 });
     assert.is(r.status, 504, r.body);
+    // A POST may change state: a timeout leaves its outcome unknown, and the answer says so (issue 27).
+    assert.equal(JSON.parse(r.body), { message: "outcome unknown: the change may have been applied; retry with the same request id" });
     assert.ok(Date.now() - started < 5000);
     assert.ok(r.closedByServer, "connection left open after the 504");
   });
@@ -202,6 +205,15 @@ limits("should not cut an answer that is already streaming when the request time
     assert.is(r.status, 200, r.body);
     assert.match(r.body, /tick 7/, "the stream ran past the 1 s limit to its end");
   });
+});
+
+limits("should tell a timed-out request that may change state that its outcome is unknown, and no other", () => {
+  for (const [method, path] of [["POST", "/v1/key/create/k"], ["DELETE", "/v1/key/delete/k"], ["PUT", "/v1/policy/assign/p"], ["POST", "/v1/cluster/add"], ["POST", "/kms.v1.KeyService/CreateKey"], ["POST", "/kms.v1.ClusterService/TransferLeadership"]]) {
+    assert.ok(mayChangeState(method, path ?? ""), `${method} ${path}`);
+  }
+  for (const [method, path] of [["GET", "/v1/key/describe/k"], ["POST", "/v1/key/decrypt/k"], ["POST", "/v1/key/generate/k"], ["POST", "/kms.v1.KeyService/DescribeKey"], ["POST", "/kms.v1.KeyService/Decrypt"]]) {
+    assert.not.ok(mayChangeState(method, path ?? ""), `${method} ${path}`);
+  }
 });
 
 limits.run();

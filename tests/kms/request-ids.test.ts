@@ -1,14 +1,18 @@
 // Exactly-once writes on a real server: a write repeated with its request id
 // (`kms-request-id`) is answered with its first outcome over REST and
 // Connect, before and after a restart; a new request still conflicts.
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { clientCertificateOf, parseApiKey, type KmsClient } from "@mc/kms";
+import { clientCertificateOf, createKmsClient, parseApiKey, type KmsClient } from "@mc/kms";
+import { requestIdPattern } from "../../services/kms/src/domain/sessions.js";
 import { KeyService } from "@mc/kms/gen/kms/v1/key_pb.js";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { runMc } from "../mc/mc-runner.js";
 import { createFixture, runKms, type KmsFixture, type RunningKms } from "./kms-harness.js";
+import { startRecordingProxy } from "./request-ids-proxy.js";
 
 const ids = suite<{ fx: KmsFixture | undefined; kms: RunningKms | undefined }>("kms request ids (exactly-once writes)", { fx: undefined, kms: undefined });
 const env = { KMS_HSM_KEY: "" };
@@ -75,6 +79,51 @@ ids("Connect honours the same header", async ({ fx, kms }) => {
     assert.unreachable("a new request for an existing key succeeded");
   } catch (err) {
     assert.is(ConnectError.from(err).code, Code.AlreadyExists);
+  }
+});
+
+ids("the client library sends a kms-request-id and reuses it when the first answer is lost after the write applied", async ({ fx, kms }) => {
+  const proxy = await startRecordingProxy({ port: fx?.port ?? 0, ca: await readFile(fx?.certs.caFile ?? ""), apiKey: kms?.rootApiKey ?? "" });
+  const c = await createKmsClient({ server: `127.0.0.1:${proxy.port}`, ca: proxy.ca, apiKey: kms?.rootApiKey ?? "" });
+  try {
+    proxy.cutAfterApply.add("/v1/key/create/lib-lost");
+    await c.createKey("lib-lost");
+    const attempts = proxy.seen.filter((r) => r.path === "/v1/key/create/lib-lost");
+    assert.equal(attempts.map((r) => r.status), [200, 200], "applied on the first attempt, answered from the session table on the retry");
+    assert.ok(attempts[0]?.id !== undefined && requestIdPattern.test(attempts[0].id), `a valid id: ${String(attempts[0]?.id)}`);
+    assert.is(attempts[1]?.id, attempts[0]?.id, "the retry carries the same id");
+    assert.equal((await c.call<{ versions: number[] }>("GET", "/v1/key/describe/lib-lost")).versions, [1], "created once");
+  } finally {
+    c.close();
+    await proxy.close();
+  }
+});
+
+ids("mc admin kms key create sends a kms-request-id and reuses it, so a lost answer does not turn into 'already exists'", async ({ fx, kms }) => {
+  const apiKey = kms?.rootApiKey ?? "";
+  const proxy = await startRecordingProxy({ port: fx?.port ?? 0, ca: await readFile(fx?.certs.caFile ?? ""), apiKey });
+  const configDir = join(fx?.dir ?? "", "mc");
+  const mc = (...args: string[]) => runMc(["-C", configDir, ...args]);
+  try {
+    const set = await mc("alias", "set", "viaproxy", `https://127.0.0.1:${proxy.port}`, "--api-key", apiKey);
+    assert.is(set.code, 0, set.stderr);
+    await mkdir(join(configDir, "certs", "CAs"), { recursive: true });
+    await writeFile(join(configDir, "certs", "CAs", "proxy.crt"), proxy.ca);
+    proxy.cutAfterApply.add("/v1/key/create/mc-lost");
+    const created = await mc("admin", "kms", "key", "create", "viaproxy", "mc-lost");
+    assert.is(created.code, 0, created.stderr);
+    assert.is(created.stdout, "Created master key `mc-lost` successfully\n");
+    const attempts = proxy.seen.filter((r) => r.path === "/v1/key/create/mc-lost");
+    assert.equal(attempts.map((r) => r.status), [200, 200]);
+    assert.ok(attempts[0]?.id !== undefined && requestIdPattern.test(attempts[0].id), `a valid id: ${String(attempts[0]?.id)}`);
+    assert.is(attempts[1]?.id, attempts[0]?.id, "the retry carries the same id");
+    // A second command is a new write: a new id, and the key now exists.
+    const again = await mc("admin", "kms", "key", "create", "viaproxy", "mc-lost");
+    assert.is(again.code, 1);
+    assert.match(again.stderr, /key already exists/);
+    assert.ok(proxy.seen.at(-1)?.id !== attempts[0]?.id, "a new command draws a new id");
+  } finally {
+    await proxy.close();
   }
 });
 

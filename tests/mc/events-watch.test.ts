@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Client } from "minio";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { createTopic } from "../../cli/src/s3-features/sns-topic.js";
+import { createTopic } from "../../cli/src/storage/s3/bucket/sns-topic.js";
 import { jsonLines, spawnMc, startMcFixture } from "./mc-runner.js";
 
 const fx = await startMcFixture();

@@ -13,6 +13,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { parse, stringify } from "yaml";
 import { createKmsClient } from "@mc/kms";
+import { loadTopology } from "../../scripts/cluster/topology.js";
 import { waitFor } from "../harness/wait-for.js";
 import { alive, cluster, killClusterOnExit, pidOf, readState, repoRoot, startPrometheusFromFile, type LauncherState, type PromServer } from "./ops-harness.js";
 
@@ -24,7 +25,7 @@ interface Ctx {
   prom: PromServer | undefined;
 }
 
-const names = ["nats1", "nats2", "nats3", "kms1", "kms2", "kms3", "releases1", "releases2", "gateway"];
+const names = ["nats1", "nats2", "nats3", "kms1", "kms2", "kms3", "releases1", "releases2", "gateway", "gateway2"];
 const launcher = suite<Ctx>("cluster launcher (npm run cluster)", { dir: "", env: {}, state: undefined, pids: new Map(), prom: undefined });
 
 launcher.before(async (ctx) => {
@@ -39,6 +40,24 @@ launcher.after(async (ctx) => {
   await cluster(["down"], ctx.env).catch(() => undefined);
   for (const pid of ctx.pids.values()) if (await alive(pid)) process.kill(pid, "SIGKILL");
   await rm(ctx.dir, { recursive: true, force: true });
+});
+
+launcher("should give a state from before the second gateway its port (8081 beside 8080, else a free one) and save it at the next up", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "mc-cluster-old-state-"));
+  try {
+    const nats = [0, 1, 2].map((i) => ({ client: 4222 + i, cluster: 6222 + i, monitor: 8222 + i }));
+    await writeFile(join(dir, "state.json"), JSON.stringify({ ports: { nats, kms: [7373, 7374, 7375], gateway: 8080 } }));
+    const old = await loadTopology(dir, {});
+    assert.is(old.topology.ports.gateway2, 8081);
+    assert.ok(old.unsaved);
+    await writeFile(join(dir, "state.json"), JSON.stringify({ ports: { nats, kms: [7373, 7374, 7375], gateway: 18080 } }));
+    const moved = await loadTopology(dir, {});
+    assert.ok(moved.topology.ports.gateway2 > 0 && moved.topology.ports.gateway2 !== 18080);
+    await writeFile(join(dir, "state.json"), JSON.stringify({ ports: { ...moved.topology.ports } }));
+    assert.not.ok((await loadTopology(dir, {})).unsaved);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 launcher("should refuse to start without nats-server on PATH, with the fix in the message, and start nothing", async (ctx) => {
@@ -60,6 +79,9 @@ launcher("should bring the topology up, return once ready and print every endpoi
   for (const n of ports.nats) assert.match(r.stdout, `nats://127.0.0.1:${n.client}`);
   for (const p of ports.kms) assert.match(r.stdout, `https://127.0.0.1:${p}`);
   assert.match(r.stdout, `http://127.0.0.1:${ports.gateway}`);
+  // Several gateways of one deployment (issue 17): the second on its own port, linking the first's base.
+  assert.match(r.stdout, new RegExp(`^  gateway2 +http://127\\.0\\.0\\.1:${ports.gateway2} \\(links name http://127\\.0\\.0\\.1:${ports.gateway}\\)$`, "m"));
+  for (const port of [ports.gateway, ports.gateway2]) assert.ok((await fetch(`http://127.0.0.1:${port}/healthz`)).ok, `gateway on ${port}`);
   assert.match(r.stdout, `CA:           ${join(ctx.dir, "secrets", "ca.crt")}`);
   assert.match(r.stdout, `root API key: ${join(ctx.dir, "secrets", "root-api-key")}`);
   // Ready means ready: the gateway answers and every KMS node serves a linearizable read with the printed key.
@@ -113,7 +135,16 @@ launcher("should show each KMS node's role and readiness in status, naming the o
   for (const l of kmsLines) assert.match(l, /running \(pid \d+\)  role (leader|follower)  ready$/);
   assert.is(kmsLines.filter((l) => l.includes("role leader")).length, 1);
   assert.match(kmsLines.find((l) => l.includes("role leader")) ?? "", new RegExp(`^${leader[1]} `));
-  for (const n of ["nats1", "releases2", "gateway"]) assert.match(r.stdout, new RegExp(`^${n} .* running \\(pid \\d+\\)$`, "m"));
+  for (const n of ["nats1", "releases2", "gateway", "gateway2"]) assert.match(r.stdout, new RegExp(`^${n} .* running \\(pid \\d+\\)$`, "m"));
+  assert.match(r.stdout, `http://127.0.0.1:${ctx.state?.ports.gateway2 ?? 0}`);
+});
+
+launcher("should name every gateway in env, as a comment eval passes over", async (ctx) => {
+  const r = await cluster(["env"], ctx.env);
+  assert.is(r.code, 0, r.stderr);
+  const ports = ctx.state?.ports;
+  assert.match(r.stdout, /^export NATS_URL=nats:\/\/127\.0\.0\.1:\d+(,nats:\/\/127\.0\.0\.1:\d+){2}$/m);
+  assert.match(r.stdout, `# gateways: http://127.0.0.1:${ports?.gateway ?? 0} http://127.0.0.1:${ports?.gateway2 ?? 0} `);
 });
 
 /** ops/prometheus.yml with this cluster's targets and CA, and short intervals; the rule file is ops/alerts.yml itself. */
@@ -123,7 +154,7 @@ async function derivedConfig(ctx: Ctx, dir: string): Promise<string> {
     rule_files: string[];
     scrape_configs: { job_name: string; metrics_path?: string; scheme?: string; tls_config?: { ca_file: string }; static_configs: { targets: string[] }[] }[];
   };
-  const { ports } = ctx.state ?? { ports: { kms: [], gateway: 0 } };
+  const { ports } = ctx.state ?? { ports: { kms: [], gateway: 0, gateway2: 0 } };
   example.global = { scrape_interval: "1s", scrape_timeout: "1s", evaluation_interval: "1s" };
   example.rule_files = example.rule_files.map((f) => join(repoRoot, "ops", f));
   for (const job of example.scrape_configs) {
@@ -134,7 +165,8 @@ async function derivedConfig(ctx: Ctx, dir: string): Promise<string> {
       job.tls_config = { ca_file: join(ctx.dir, "secrets", "ca.crt") };
       job.static_configs = [{ targets: ports.kms.map((p) => `127.0.0.1:${p}`) }];
     } else if (job.job_name === "gateway") {
-      job.static_configs = [{ targets: [`127.0.0.1:${ports.gateway}`] }];
+      assert.is(job.static_configs[0]?.targets.length, 2, "both gateways of the deployment");
+      job.static_configs = [{ targets: [`127.0.0.1:${ports.gateway}`, `127.0.0.1:${ports.gateway2}`] }];
     }
   }
   const file = join(dir, "prometheus.yml");
@@ -143,7 +175,7 @@ async function derivedConfig(ctx: Ctx, dir: string): Promise<string> {
   return file;
 }
 
-launcher("should be scraped by a real Prometheus on the example configuration: three KMS targets and the gateway up, consens_elections present", async (ctx) => {
+launcher("should be scraped by a real Prometheus on the example configuration: three KMS targets and both gateways up, consens_elections present", async (ctx) => {
   const dir = join(ctx.dir, "prometheus");
   ctx.prom = await startPrometheusFromFile(dir, await derivedConfig(ctx, dir));
   const prom = ctx.prom;
@@ -159,7 +191,7 @@ launcher("should be scraped by a real Prometheus on the example configuration: t
   for (const s of elections) assert.ok(Number(s.value[1]) >= 1, `${s.metric.instance} counted its first election`);
   assert.is((await prom.query("sum(consens_leader)"))[0]?.value[1], "1");
   // The gateway's /metrics: up, with the requests the launcher's readiness checks made.
-  await waitFor(async () => (await prom.query('up{job="gateway"} == 1')).length === 1, { what: "gateway target up", timeoutMs: 10000, intervalMs: 250 });
+  await waitFor(async () => (await prom.query('up{job="gateway"} == 1')).length === 2, { what: "both gateway targets up", timeoutMs: 10000, intervalMs: 250 });
   const healthz = await prom.query('http_request{job="gateway",route="/healthz",code="200"}');
   assert.ok(Number(healthz[0]?.value[1]) >= 1, "gateway counts its /healthz requests");
   const firing = await prom.query('ALERTS{alertname="KmsLeaderElectionsRising"}');
@@ -234,7 +266,7 @@ launcher("should stop every process on down and leave none behind; a second down
   ctx.prom = undefined;
   const r = await cluster(["down"], ctx.env);
   assert.is(r.code, 0, r.stderr);
-  assert.match(r.stdout, `cluster down: stopped gateway, releases1, releases2, kms1, kms2, kms3, nats1, nats2, nats3; no process left`);
+  assert.match(r.stdout, `cluster down: stopped gateway, gateway2, releases1, releases2, kms1, kms2, kms3, nats1, nats2, nats3; no process left`);
   for (const [n, pid] of ctx.pids) assert.not.ok(await alive(pid), `${n} (pid ${pid}) is gone`);
   const again = await cluster(["down"], ctx.env);
   assert.is(again.code, 0);

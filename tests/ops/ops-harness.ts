@@ -67,7 +67,7 @@ export function killClusterOnExit(dir: string): void {
 }
 
 export interface LauncherState {
-  readonly ports: { nats: { client: number; monitor: number }[]; kms: number[]; gateway: number };
+  readonly ports: { nats: { client: number; monitor: number }[]; kms: number[]; gateway: number; gateway2: number };
 }
 
 export const readState = async (dir: string): Promise<LauncherState> => JSON.parse(await readFile(join(dir, "state.json"), "utf8")) as LauncherState;

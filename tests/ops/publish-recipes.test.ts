@@ -103,18 +103,24 @@ recipesSuite("should start the launcher with a signing key and the sample catalo
   killClusterOnExit(dir);
   const up = await cluster(["up"], ctx.clusterEnv);
   assert.is(up.code, 0, up.stderr);
-  const base = `http://127.0.0.1:${(await readState(dir)).ports.gateway}`;
+  const { ports } = await readState(dir);
+  const base = `http://127.0.0.1:${ports.gateway}`;
+  // Every gateway of the deployment (the launcher starts two).
+  const bases = [ports.gateway, ports.gateway2].map((p) => `http://127.0.0.1:${p}`);
   const pub = await fetch(`${base}/minisign.pub`);
   assert.is(pub.status, 200, "no /minisign.pub");
   assert.match(await pub.text(), /^untrusted comment: minisign public key [0-9A-F]{16}\n/);
-  assert.is(await latestId(base), newestSample, "not the sample catalog of npm start");
+  for (const b of bases) assert.is(await latestId(b), newestSample, `${b}: not the sample catalog of npm start`);
   // One dist/ for all: a second recipe publishing the same bytes is the idempotent no-op (other bytes would be 409).
   const cwd = await workFolder(ctx.root, "launcher");
   for (const recipe of (await recipes()).filter((r) => deploymentOf(r) === "launcher")) {
     await runRecipe(recipe, cwd, ctx.clusterEnv);
-    await waitFor(async () => (await latestId(base)) === id, { what: `${id} in the cluster's API`, timeoutMs: 2000 });
-    const bin = await fetch(`${base}/client/mc/release/linux-amd64/mc`);
-    assert.match(await bin.text(), `mc ${id} linux-amd64`);
+    // Both at once, from the moment the recipe returned: within 2 s on each.
+    await Promise.all(bases.map((b) => waitFor(async () => (await latestId(b)) === id, { what: `${id} in the API of ${b}`, timeoutMs: 2000 })));
+    for (const b of bases) {
+      const bin = await fetch(`${b}/client/mc/release/linux-amd64/mc`);
+      assert.match(await bin.text(), `mc ${id} linux-amd64`);
+    }
   }
 });
 

@@ -22,7 +22,12 @@ export interface GatewayEnv {
   close(): Promise<void>;
 }
 
-export async function startGatewayEnv(): Promise<GatewayEnv> {
+export interface GatewayEnvOptions {
+  /** How often the release service reads the catalog for changes made behind its back (ms). */
+  readonly watchMs?: number;
+}
+
+export async function startGatewayEnv(options: GatewayEnvOptions = {}): Promise<GatewayEnv> {
   const root = await mkdtemp(join(tmpdir(), "gateway-env-"));
   const store = await createFsReleaseStore(join(root, "releases"));
   const keyFile = join(root, "minisign.key");
@@ -34,7 +39,7 @@ export async function startGatewayEnv(): Promise<GatewayEnv> {
   probeBus.subscribe("releases.v1.ReleaseService.>", () => (calls += 1));
   let offset = 0;
   const base = "http://downloads.example.test";
-  const releases = await serveReleases({ bus: releasesBus, store, base });
+  const releases = await serveReleases({ bus: releasesBus, store, base, ...(options.watchMs !== undefined ? { watchMs: options.watchMs } : {}) });
   const busHealth = createBusHealth(gatewayBus);
   const gateway = createGateway({ bus: gatewayBus, busHealth, busName: "in-process", store, base, startedAt: new Date(), now: () => Date.now() + offset });
   await new Promise<void>((resolve) => gateway.server.listen(0, "127.0.0.1", resolve));

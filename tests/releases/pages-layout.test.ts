@@ -5,17 +5,21 @@ import * as assert from "uvu/assert";
 import { startGatewayEnv, type GatewayEnv } from "./gateway-env.js";
 
 // Issue 17, Found 7: on a phone and on a desktop, no table header breaks inside
-// a word ("Platfor m", "Siz e"), judged on the boxes Chromium lays out.
+// a word ("Platfor m", "Siz e"), judged on the boxes Chromium lays out; every
+// page shows its table headers at both widths and is no wider than the screen.
+// Screenshots go to tests/output/ (git-ignored) to be looked at.
 
 const outputDir = new URL("../output/", import.meta.url);
 const widths = [390, 1280] as const;
-const pages: ReadonlyArray<{ name: string; path: string; headersOnPhone: boolean }> = [
-  { name: "landing", path: "/", headersOnPhone: true },
-  { name: "releases", path: "/client/releases", headersOnPhone: false },
-  { name: "component-index", path: "/client/mc/release/", headersOnPhone: true },
-  { name: "platform-index", path: "/client/mc/release/windows-amd64/", headersOnPhone: true },
-  { name: "archive-index", path: "/client/mc/release/linux-amd64/archive/", headersOnPhone: true },
-  { name: "notes-index", path: "/client/mc/release/notes/", headersOnPhone: true },
+const pages: ReadonlyArray<{ name: string; path: string }> = [
+  { name: "landing", path: "/" },
+  { name: "product-index", path: "/client/" },
+  { name: "component-index", path: "/client/mc/" },
+  { name: "release-index", path: "/client/mc/release/" },
+  { name: "platform-index", path: "/client/mc/release/windows-amd64/" },
+  { name: "archive-index", path: "/client/mc/release/linux-amd64/archive/" },
+  { name: "notes-index", path: "/client/mc/release/notes/" },
+  { name: "releases", path: "/client/releases" },
 ];
 
 interface Ctx {
@@ -80,7 +84,7 @@ for (const page of pages) {
       assert.is(res?.status(), 200, `${page.path} at ${width}px`);
       const report = await headerReport(p);
       assert.equal(report.broken, [], `${page.path} at ${width}px`);
-      if (width > 600 || page.headersOnPhone) assert.ok(report.visible >= 2, `${page.path} at ${width}px shows its headers (${report.visible})`);
+      assert.ok(report.visible >= 2, `${page.path} at ${width}px shows its headers (${report.visible})`);
       assert.ok(report.overflow <= 0, `${page.path} is ${report.overflow}px wider than ${width}px`);
       assert.equal(errors, []);
       // The first table in view, so the screenshot shows the headers being judged.

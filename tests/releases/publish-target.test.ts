@@ -122,5 +122,47 @@ target("Found 6: an unknown product is refused unless --new-product", async (ctx
   assert.ok((await readCatalog(await createFsReleaseStore(ctx.store))).has("foo"));
 });
 
+/** Runs `fn` while one `releases serve` (with `keyArgs`) answers on the suite's NATS. */
+async function whileServing(ctx: Ctx, keyArgs: string[], fn: () => Promise<void>): Promise<void> {
+  const serve = startProcess(process.execPath, [releasesBin, "serve", "--nats", ctx.nats?.url ?? "", "--store", ctx.store, "--base-url", "http://dl.example.test", ...keyArgs]);
+  try {
+    await waitFor(() => serve.output().includes("releases ready"), { what: `releases: ${serve.output()}`, timeoutMs: 30000 });
+    await fn();
+  } finally {
+    await serve.stop();
+  }
+}
+
+target("Found 6 through --nats: the service refuses an unknown product unless --new-product, one line, exit 1", async (ctx) => {
+  await whileServing(ctx, ["--key", ctx.key], async () => {
+    const r = cli(ctx, ["publish", "--product", "nats-typo", "--component", "mc", "--from", ctx.dir, "--nats", ctx.nats?.url ?? ""]);
+    assert.is(r.status, 1, r.out + r.err);
+    oneLine(r.err);
+    assert.match(r.err, "--new-product");
+    assert.not.ok((await readCatalog(await createFsReleaseStore(ctx.store))).has("nats-typo"), "created the product");
+    const ok = cli(ctx, ["publish", "--product", "nats-typo", "--component", "mc", "--from", ctx.dir, "--nats", ctx.nats?.url ?? "", "--new-product"]);
+    assert.is(ok.status, 0, ok.out + ok.err);
+    assert.ok((await readCatalog(await createFsReleaseStore(ctx.store))).has("nats-typo"));
+  });
+});
+
+target("missing signing key through --nats: a service whose --key file is missing says how to make it, one line, exit 1", async (ctx) => {
+  await whileServing(ctx, ["--key", join(ctx.root, "no-such.key")], async () => {
+    const r = cli(ctx, [...pub, ctx.dir, "--nats", ctx.nats?.url ?? ""]);
+    assert.is(r.status, 1, r.out + r.err);
+    oneLine(r.err);
+    assert.match(r.err, "releases keygen --key");
+  });
+});
+
+target("no signing key through --nats: a service started without --key says to start it with one, one line, exit 1", async (ctx) => {
+  await whileServing(ctx, [], async () => {
+    const r = cli(ctx, [...pub, ctx.dir, "--nats", ctx.nats?.url ?? ""], { RELEASES_SIGNING_KEY: "" });
+    assert.is(r.status, 1, r.out + r.err);
+    oneLine(r.err);
+    assert.match(r.err, "--key FILE");
+  });
+});
+
 target.run();
 

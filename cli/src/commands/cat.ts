@@ -1,12 +1,12 @@
 import { pipeline } from "node:stream/promises";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
 import { requireStore } from "../storage/location.js";
-import { explainReadError } from "../s3-features/sse-errors.js";
-import { withEncryption } from "../s3-features/sse-context.js";
-import { withRewind } from "../s3-features/rewind-context.js";
+import { explainReadError } from "../storage/s3/sse/sse-errors.js";
+import { withEncryption } from "../runtime/sse-context.js";
+import { withRewind } from "../runtime/rewind-context.js";
 
 export class CatCommand extends BaseCommand {
   static override paths = [["cat"]];

@@ -1,12 +1,12 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
-import { runCopyCommand } from "../transfer/copy-run.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { usageError } from "../core/errors.js";
+import { runCopyCommand } from "../helpers/copy-run.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
-import { ageFilter } from "./flags.js";
-import { withEncryption } from "../s3-features/sse-context.js";
-import { withRewind } from "../s3-features/rewind-context.js";
+import { ageFilter } from "../helpers/flags.js";
+import { withEncryption } from "../runtime/sse-context.js";
+import { withRewind } from "../runtime/rewind-context.js";
 
 /** `--version-id` names one version of one object (cmd/cp-main.go). */
 function checkVersionFlags(isMove: boolean, recursive: boolean, rewind: boolean, sources: number): void {

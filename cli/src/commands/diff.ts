@@ -1,9 +1,9 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { usageError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
-import { withEncryption } from "../s3-features/sse-context.js";
+import { withEncryption } from "../runtime/sse-context.js";
 import { dirPrefix } from "../transfer/plan.js";
 import { compareKeys } from "../util/key-order.js";
 

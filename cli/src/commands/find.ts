@@ -1,17 +1,17 @@
 import { spawn } from "node:child_process";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { Entry } from "../storage/types.js";
 import { dirPrefix, passesAge } from "../transfer/plan.js";
 import { parseSize, rfc3339Local } from "../util/humanize.js";
 import { flatMatch, shellMatch } from "../util/wildcard.js";
-import { readTags } from "../s3-features/versions-tags.js";
-import { s3Target } from "../s3-features/versions-target.js";
-import { matchesAll, metadataOf, parseKeyPatterns, tagMap } from "./find-attrs.js";
-import { ageFilter } from "./flags.js";
+import { readTags } from "../storage/s3/versions/versions-tags.js";
+import { s3Target } from "../storage/s3/versions-target.js";
+import { matchesAll, metadataOf, parseKeyPatterns, tagMap } from "../helpers/find-attrs.js";
+import { ageFilter } from "../helpers/flags.js";
 
 function runChild(command: string): Promise<number> {
   const [cmd = "", ...args] = command.trim().split(/\s+/);

@@ -1,10 +1,10 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { usageError } from "../core/errors.js";
 import { requireStore } from "../storage/location.js";
-import { runCopyCommand } from "../transfer/copy-run.js";
-import { withEncryption } from "../s3-features/sse-context.js";
+import { runCopyCommand } from "../helpers/copy-run.js";
+import { withEncryption } from "../runtime/sse-context.js";
 
 export class GetCommand extends BaseCommand {
   static override paths = [["get"]];

@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
 import { requireStore } from "../storage/location.js";
 
 export class HeadCommand extends BaseCommand {

@@ -1,9 +1,9 @@
 import { isAppError } from "@mc/shared";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError } from "../errors.js";
-import { withRewind } from "../s3-features/rewind-context.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError } from "../core/errors.js";
+import { withRewind } from "../runtime/rewind-context.js";
 import { displayUrl, listingUrl, type Location } from "../storage/location.js";
 import type { Entry } from "../storage/types.js";
 import { formatDate, iBytes, iBytesCompact, rfc3339Local } from "../util/humanize.js";

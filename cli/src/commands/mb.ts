@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError, s3Code, usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, s3Code, usageError } from "../core/errors.js";
 
 export class MbCommand extends BaseCommand {
   static override paths = [["mb"]];

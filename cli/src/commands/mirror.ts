@@ -1,19 +1,19 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { Entry } from "../storage/types.js";
 import { runCopies, type CopyJob } from "../transfer/copy.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
-import { summaryTable } from "../transfer/copy-run.js";
-import { withEncryption } from "../s3-features/sse-context.js";
+import { summaryTable } from "../helpers/copy-run.js";
+import { withEncryption } from "../runtime/sse-context.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { createProgress } from "../transfer/progress.js";
 import { compareKeys } from "../util/key-order.js";
 import { flatMatch } from "../util/wildcard.js";
-import { ageFilter } from "./flags.js";
-import { watchChanges, type Changes } from "./mirror-changes.js";
+import { ageFilter } from "../helpers/flags.js";
+import { watchChanges, type Changes } from "../helpers/mirror-changes.js";
 
 async function index(loc: Location): Promise<Map<string, Entry>> {
   const out = new Map<string, Entry>();

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
 import { requireStore } from "../storage/location.js";
 import { iBytes, parseSize } from "../util/humanize.js";
 

@@ -1,8 +1,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { usageError } from "../core/errors.js";
 
 const ms = (v: number): string => `${v.toFixed(2)}ms`;
 

@@ -1,11 +1,11 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { usageError } from "../errors.js";
-import { runCopyCommand } from "../transfer/copy-run.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { usageError } from "../core/errors.js";
+import { runCopyCommand } from "../helpers/copy-run.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { parseSize } from "../util/humanize.js";
-import { withEncryption } from "../s3-features/sse-context.js";
+import { withEncryption } from "../runtime/sse-context.js";
 
 export class PutCommand extends BaseCommand {
   static override paths = [["put"]];

@@ -1,8 +1,8 @@
 import { rm, rmdir } from "node:fs/promises";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
 import type { Location } from "../storage/location.js";
 
 export class RbCommand extends BaseCommand {

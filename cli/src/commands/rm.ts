@@ -1,15 +1,15 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { explainedError, mcError, usageError } from "../errors.js";
-import { withRewind } from "../s3-features/rewind-context.js";
-import { removeBypassingGovernance } from "../s3-features/versions-bypass.js";
-import { isLockBlocked } from "../s3-features/versions-errors.js";
-import { deleteBlockedByLock } from "../s3-features/versions-lock-state.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { explainedError, mcError, usageError } from "../core/errors.js";
+import { withRewind } from "../runtime/rewind-context.js";
+import { removeBypassingGovernance } from "../storage/s3/versions/versions-bypass.js";
+import { isLockBlocked } from "../storage/s3/versions/versions-errors.js";
+import { deleteBlockedByLock } from "../storage/s3/versions/versions-lock-state.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import { statOrListed } from "../storage/stat-or-listed.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
-import { ageFilter } from "./flags.js";
+import { ageFilter } from "../helpers/flags.js";
 
 export class RmCommand extends BaseCommand {
   static override paths = [["rm"]];

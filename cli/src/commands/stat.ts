@@ -1,16 +1,16 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import { bucketStat, bucketStatLines } from "../s3-features/bucket-stat.js";
-import { s3Target } from "../s3-features/versions-target.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import { bucketStat, bucketStatLines } from "../storage/s3/bucket/bucket-stat.js";
+import { s3Target } from "../storage/s3/versions-target.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { ObjectInfo } from "../storage/types.js";
 import { dirPrefix } from "../transfer/plan.js";
 import { rfc3339Local } from "../util/humanize.js";
-import { statJson, statLines } from "./stat-record.js";
-import { explainReadError } from "../s3-features/sse-errors.js";
-import { withEncryption } from "../s3-features/sse-context.js";
+import { statJson, statLines } from "../helpers/stat-record.js";
+import { explainReadError } from "../storage/s3/sse/sse-errors.js";
+import { withEncryption } from "../runtime/sse-context.js";
 
 export class StatCommand extends BaseCommand {
   static override paths = [["stat"]];

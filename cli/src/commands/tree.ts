@@ -1,8 +1,8 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
-import { withRewind } from "../s3-features/rewind-context.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
+import { withRewind } from "../runtime/rewind-context.js";
 import { displayUrl, requireStore } from "../storage/location.js";
 import { dirPrefix } from "../transfer/plan.js";
 import { rfc3339Local } from "../util/humanize.js";

@@ -5,11 +5,11 @@ import { access, chmod, realpath, rename, rm, stat, writeFile } from "node:fs/pr
 import { basename, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError } from "../core/errors.js";
 import { parseChecksumFile, parseReleaseId, isNewer, type ReleaseId } from "../update/release-id.js";
-import { archNames, commitId, developmentTag, releaseTag } from "../version.js";
+import { archNames, commitId, developmentTag, releaseTag } from "../core/version.js";
 
 /** The public release service's folder when MC_UPDATE_URL is unset (contracts/mc.md §9 step 1). */
 export const defaultUpdateUrl = "https://dl.min.io/client/mc/release";

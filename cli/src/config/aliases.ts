@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import type { AliasConfig, ConfigFile } from "./config-file.js";
 
 export interface ResolvedAlias {

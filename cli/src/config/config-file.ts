@@ -1,6 +1,6 @@
 import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 
 /** One alias of config.json version "10" (cmd/config-v10.go); unknown fields are kept as read. */
 export interface AliasConfig {

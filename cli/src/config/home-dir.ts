@@ -1,5 +1,5 @@
 import { join, posix, win32 } from "node:path";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 
 /** The platform seam: tests pass another platform and environment instead of the real ones. */
 export interface Platform {

@@ -1,7 +1,7 @@
 // Upstream's help texts (minio/cli SubcommandHelpTemplate for a group, mc's
 // own template for `mc --help`), with Go's tabwriter layout: a column is as
 // wide as its longest cell plus two spaces.
-import { versionText } from "../version.js";
+import { versionText } from "../core/version.js";
 import type { CommandTree } from "./command-tree.js";
 import { flagCells, globalFlags, helpFlag, versionFlag } from "./global-flags.js";
 

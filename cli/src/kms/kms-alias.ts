@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ResolvedAlias } from "../config/aliases.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
-import { trustedCas } from "../storage/s3-client.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
+import { trustedCas } from "../storage/s3/s3-client.js";
 import type { KmsClient } from "./kms-lib.js";
 
 export type KmsLibModule = typeof import("./kms-lib.js");

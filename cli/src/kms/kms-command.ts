@@ -1,8 +1,8 @@
 import { isAppError } from "@mc/shared";
 import { Option } from "clipanion";
-import { BaseCommand } from "../base-command.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
 import { kmsAlias, openKms, type KmsAlias, type KmsLib } from "./kms-alias.js";
 
 /**

@@ -2,10 +2,10 @@ import { request as httpRequest, Agent as HttpAgent, type IncomingHttpHeaders } 
 import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
 import { join } from "node:path";
 import type { ResolvedAlias } from "../config/aliases.js";
-import type { McContext } from "../context.js";
-import { mcError } from "../errors.js";
-import { createLookup, parseResolve } from "../storage/resolve.js";
-import { parseHeaders, trustedCas } from "../storage/s3-client.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError } from "../core/errors.js";
+import { createLookup, parseResolve } from "../storage/s3/resolve.js";
+import { parseHeaders, trustedCas } from "../storage/s3/s3-client.js";
 import { adminHttpError } from "./admin-errors.js";
 import { encodeQuery, signedAdminHeaders } from "./admin-sign.js";
 

@@ -1,6 +1,6 @@
 import { AppError, isAppError, type Reason } from "@mc/shared";
-import { explainedError, mcError } from "../errors.js";
-import { child, parseXml, text } from "../s3-features/xml.js";
+import { explainedError, mcError } from "../core/errors.js";
+import { child, parseXml, text } from "../storage/s3/xml.js";
 
 /** What an admin error answer says (madmin `ErrorResponse`, JSON from MinIO, S3 XML from other servers). */
 export interface AdminErrorCause {

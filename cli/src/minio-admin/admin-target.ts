@@ -1,6 +1,6 @@
 import type { ResolvedAlias } from "../config/aliases.js";
-import type { McContext } from "../context.js";
-import { mcError, usageError } from "../errors.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
 import { createAdminClient, type AdminClient } from "./admin-client.js";
 
 export interface AdminTarget {

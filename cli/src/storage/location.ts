@@ -1,7 +1,7 @@
 import { resolve as resolvePath } from "node:path";
 import type { Client } from "minio";
 import type { ResolvedAlias } from "../config/aliases.js";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import type { Store } from "./types.js";
 
 export type Location =
@@ -16,6 +16,11 @@ export type Location =
       readonly store: Store | undefined;
       readonly key: string;
     };
+
+/** What resolves a command-line address (the command context is one). */
+export interface Locator {
+  locate(arg: string): Location;
+}
 
 export interface LocationDeps {
   readonly aliases: ReadonlyMap<string, ResolvedAlias>;

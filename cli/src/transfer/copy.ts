@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { cpus } from "node:os";
 import { Transform } from "node:stream";
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import type { Store } from "../storage/types.js";
 import { contentTypeOf } from "../util/mime.js";
 import type { RateLimiter } from "./rate-limit.js";

@@ -1,4 +1,4 @@
-import { mcError } from "../errors.js";
+import { mcError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import type { Entry, Store } from "../storage/types.js";
 

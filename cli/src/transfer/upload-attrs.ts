@@ -1,6 +1,6 @@
-import { usageError } from "../errors.js";
-import { parseMode, parseValidity, retainUntil } from "../s3-features/versions-retention.js";
-import { parseTags } from "../s3-features/versions-tags.js";
+import { usageError } from "../core/errors.js";
+import { parseMode, parseValidity, retainUntil } from "../storage/s3/versions/versions-retention.js";
+import { parseTags } from "../storage/s3/versions/versions-tags.js";
 
 /** What `--attr`, `--tags` and `--storage-class` add to an upload, as request headers. */
 export interface UploadAttrFlags {

@@ -1,3 +1,5 @@
+import { setTimeout as delay } from "node:timers/promises";
+import { AppError } from "@mc/shared";
 import { compareCatalogVersions, parseCatalogVersion } from "@mc/releases";
 
 /** A generated response as the gateway serves and caches it. */
@@ -34,15 +36,27 @@ export interface ResponseCache {
    * this key, while its cache entry is fresh. Skips routing and negotiation.
    */
   hot(key: string): HotAnswer | undefined;
-  remember(key: string, answer: HotAnswer): void;
-  /** The cached response, or the one `make` produces; concurrent misses share one `make`. */
+  /**
+   * Keeps `answer`, made from `from` (an answer of `get`), for the hot path,
+   * only while `from` is still what the cache serves: an invalidation or a
+   * newer catalog seen since (say, while the answer was being compressed)
+   * means it is dropped, never kept for 5 minutes.
+   */
+  remember(key: string, answer: HotAnswer, from: CachedResponse): void;
+  /**
+   * The cached response, or the one `make` produces; concurrent misses share
+   * one `make`. An answer made from a catalog older than the one served is
+   * made again; if the service keeps answering from an older catalog, this
+   * fails (503) rather than name an older release than the gateway already has.
+   */
   get(key: string, make: () => Promise<Omit<CachedResponse, "storedAt">>): Promise<CachedResponse>;
   /** Drops everything (a publish happened). */
   invalidate(): void;
   /**
    * Tells the cache a catalog version was seen; a newer one than it serves
-   * drops everything made from older catalogs. Returns false when `version`
-   * is older than the one served (the answer must not be used).
+   * (compareCatalogVersions, a total order) drops everything made from older
+   * catalogs. Returns false when `version` is older than the one served (the
+   * answer must not be used). Not a version: ignored (true).
    */
   observe(version: string): boolean;
   /** The newest catalog version seen, or undefined before the first. */
@@ -74,6 +88,8 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
   const inflight = new Map<string, { generation: number; promise: Promise<CachedResponse> }>();
   const stats = { hits: 0, misses: 0 };
   const hotAnswers = new Map<string, HotAnswer>();
+  /** The generation each stored answer belongs to: only those of the current one feed the hot path. */
+  const storedIn = new WeakMap<CachedResponse, number>();
   let generation = 0;
   let served: string | undefined;
 
@@ -98,17 +114,17 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
 
   /**
    * `make`, asked again while it answers from a catalog older than the one
-   * served. Also returns the generation its answer belongs to: the one it
-   * started in, or the one its own newer version opened.
+   * served. Also returns the generation its answer belongs to: the one its
+   * last attempt started in, or the one its own newer version opened.
    */
-  async function makeCurrent(make: () => Promise<Omit<CachedResponse, "storedAt">>, started: number): Promise<{ made: Omit<CachedResponse, "storedAt">; belongsTo: number }> {
-    for (let attempt = 0; ; attempt++) {
+  async function makeCurrent(make: () => Promise<Omit<CachedResponse, "storedAt">>, first: number): Promise<{ made: Omit<CachedResponse, "storedAt">; belongsTo: number }> {
+    for (let attempt = 0, started = first; ; attempt++, started = generation) {
       const made = await make();
       if (made.catalogVersion === undefined) return { made, belongsTo: started };
       const before = generation;
-      const fresh = observe(made.catalogVersion);
-      if (fresh || attempt >= staleRetries) return { made, belongsTo: generation !== before ? generation : started };
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      if (observe(made.catalogVersion)) return { made, belongsTo: generation !== before ? generation : started };
+      if (attempt >= staleRetries) throw new AppError("unavailable", "the release catalog is changing: try again");
+      await delay(10);
     }
   }
 
@@ -131,6 +147,7 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
           if (belongsTo === generation && (made.catalogVersion === undefined || made.catalogVersion === served)) {
             if (entries.size >= max) entries.delete(entries.keys().next().value ?? "");
             entries.set(key, stored);
+            storedIn.set(stored, generation);
           }
           return stored;
         })
@@ -153,7 +170,8 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
       stats.hits += 1;
       return answer;
     },
-    remember(key, answer) {
+    remember(key, answer, from) {
+      if (storedIn.get(from) !== generation) return;
       if (hotAnswers.size >= max) hotAnswers.delete(hotAnswers.keys().next().value ?? "");
       hotAnswers.set(key, answer);
     },

@@ -44,7 +44,8 @@ export function answerHot(req: IncomingMessage, res: ServerResponse, cache: Resp
 /**
  * Answers from a cached generated response: compression when accepted,
  * `304` on a matching validator, `Age` from the cache time. A full answer is
- * remembered for the hot path.
+ * remembered for the hot path, unless the cache moved on (an invalidation,
+ * a newer catalog) while it was being compressed.
  */
 export async function answerGenerated(req: RestRequest, cache: ResponseCache, cached: CachedResponse, now: number, vary = "Accept-Encoding"): Promise<RestResponse> {
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
@@ -65,6 +66,6 @@ export async function answerGenerated(req: RestRequest, cache: ResponseCache, ca
   // The same key order for every answer, age and request id last, so the hot path keeps one shape.
   const { age: _age, ...stable } = headers;
   const hotHeaders = { ...stable, "content-length": String(variant.body.byteLength), age: "0", [requestIdHeader]: "" };
-  cache.remember(hotKey(req.raw), { status: cached.status, headers: hotHeaders, body: variant.body, storedAt: cached.storedAt });
+  cache.remember(hotKey(req.raw), { status: cached.status, headers: hotHeaders, body: variant.body, storedAt: cached.storedAt }, cached);
   return { status: cached.status, headers, body: variant.body };
 }

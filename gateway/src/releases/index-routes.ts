@@ -1,16 +1,13 @@
-import { AppError, requestIdOptions, requestIdHeader } from "@mc/shared";
+import type { CallOptions } from "@connectrpc/connect";
+import { AppError } from "@mc/shared";
 import { archiveName, binaryName, isName, parsePlatform, urlOf, type Platform } from "@mc/releases";
-import type { Download, Release } from "@mc/releases/gen/releases/v1/releases_pb.js";
+import { ReleaseStatus, type Download, type Release } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import { answerGenerated, generated } from "../http/send-generated.js";
 import type { RestRequest, RestResponse, RestRoute } from "../rest/rest-handler.js";
 import type { ApiDeps } from "./api-routes.js";
+import { catalogCall } from "./catalog-call.js";
 import { directoryHtml, directoryJson, type Directory, type DirectoryEntry } from "./directory-page.js";
 import { landingHtml, landingJson } from "./landing-page.js";
-
-const idOf = (req: RestRequest) => {
-  const id = req.headers[requestIdHeader];
-  return requestIdOptions(typeof id === "string" ? id : undefined);
-};
 const notFound = (): AppError => new AppError("not_found", "file not found");
 /** JSON only when asked for without HTML, as the notes index decides (contract §4). */
 const wantsJson = (req: RestRequest): boolean => /application\/json/.test(req.headers.accept ?? "") && !/text\/html/.test(req.headers.accept ?? "");
@@ -35,33 +32,36 @@ function platformOf(req: RestRequest): Platform & { folder: string } {
 /**
  * The browsable folders of the URL space (contract §3), as a download site
  * has them: `/`, `/<p>/`, `/<p>/<c>/`, `/<p>/<c>/release/`, each platform and
- * its `archive/`. HTML, or JSON on request; cached with the API and dropped
- * with it on every catalog change. Every link is relative and resolves.
+ * its `archive/`. HTML, or JSON on request. Each is made from one
+ * ReleaseService call, so from one catalog snapshot, and is tagged with its
+ * `catalog-version` like the API's answers: cached with them, dropped with
+ * them, and never older than what the gateway already serves.
  */
 export function createIndexRoutes(deps: ApiDeps): RestRoute[] {
   const { client, cache, base } = deps;
 
-  async function index(req: RestRequest, make: () => Promise<Directory>): Promise<RestResponse> {
+  async function index(req: RestRequest, make: (options: CallOptions) => Promise<Directory>): Promise<RestResponse> {
     const json = wantsJson(req);
     const answer = await cache.get(`index:${req.path}:${json ? "json" : "html"}`, async () => {
-      const dir = await make();
+      const call = catalogCall(req);
+      const dir = await make(call.options);
       const last = newest(dir.entries.flatMap((e) => (e.modified ? [e.modified] : [])));
       const modified = last === undefined ? undefined : new Date(last);
-      return json ? generated(JSON.stringify(directoryJson(dir, base)), "application/json; charset=utf-8", modified) : generated(directoryHtml(dir), "text/html; charset=utf-8", modified);
+      return call.tag(json ? generated(JSON.stringify(directoryJson(dir, base)), "application/json; charset=utf-8", modified) : generated(directoryHtml(dir), "text/html; charset=utf-8", modified));
     });
     return answerGenerated(req, cache, answer, deps.now(), "Accept, Accept-Encoding");
   }
 
-  async function productOf(req: RestRequest, name: string) {
-    const { products } = await client.listProducts({}, idOf(req));
+  async function productOf(name: string, options: CallOptions) {
+    const { products } = await client.listProducts({}, options);
     const product = products.find((p) => p.name === name);
     if (!product) throw new AppError("not_found", `product '${name}' not found`);
     return product;
   }
 
-  async function releasesOf(req: RestRequest, filter: { os?: string; arch?: string } = {}): Promise<{ product: string; component: string; releases: Release[] }> {
+  async function releasesOf(req: RestRequest, options: CallOptions, filter: { os?: string; arch?: string } = {}): Promise<{ product: string; component: string; releases: Release[] }> {
     const { product, component } = names(req);
-    const { releases } = await client.listReleases({ product, component, ...filter }, idOf(req));
+    const { releases } = await client.listReleases({ product, component, ...filter }, options);
     if (releases.length === 0) throw notFound();
     return { product, component, releases };
   }
@@ -79,10 +79,11 @@ export function createIndexRoutes(deps: ApiDeps): RestRoute[] {
       async handle(req) {
         const json = wantsJson(req);
         const answer = await cache.get(`landing:${json ? "json" : "html"}`, async () => {
-          const { products } = await client.listProducts({}, idOf(req));
+          const call = catalogCall(req);
+          const { products } = await client.listProducts({}, call.options);
           const last = newest(products.map((p) => p.lastReleaseDate).filter(Boolean));
           const modified = last === undefined ? undefined : new Date(last);
-          return json ? generated(JSON.stringify(landingJson(products, base)), "application/json; charset=utf-8", modified) : generated(landingHtml(products), "text/html; charset=utf-8", modified);
+          return call.tag(json ? generated(JSON.stringify(landingJson(products, base)), "application/json; charset=utf-8", modified) : generated(landingHtml(products), "text/html; charset=utf-8", modified));
         });
         return answerGenerated(req, cache, answer, deps.now(), "Accept, Accept-Encoding");
       },
@@ -91,8 +92,8 @@ export function createIndexRoutes(deps: ApiDeps): RestRoute[] {
       methods: ["GET"],
       pattern: "/:product/",
       handle: (req) =>
-        index(req, async () => {
-          const p = await productOf(req, req.params.product ?? "");
+        index(req, async (options) => {
+          const p = await productOf(req.params.product ?? "", options);
           const entries: DirectoryEntry[] = [...p.components.map((c) => ({ name: `${c}/` })), { name: "releases", modified: p.lastReleaseDate }];
           return { path: `/${p.name}/`, product: p.name, entries };
         }),
@@ -101,9 +102,9 @@ export function createIndexRoutes(deps: ApiDeps): RestRoute[] {
       methods: ["GET"],
       pattern: "/:product/:component/",
       handle: (req) =>
-        index(req, async () => {
+        index(req, async (options) => {
           const { product, component } = names(req);
-          if (!(await productOf(req, product)).components.includes(component)) throw notFound();
+          if (!(await productOf(product, options)).components.includes(component)) throw notFound();
           return { path: `/${product}/${component}/`, product, entries: [{ name: "release/" }] };
         }),
     },
@@ -111,8 +112,8 @@ export function createIndexRoutes(deps: ApiDeps): RestRoute[] {
       methods: ["GET"],
       pattern: "/:product/:component/release/",
       handle: (req) =>
-        index(req, async () => {
-          const { product, component, releases } = await releasesOf(req);
+        index(req, async (options) => {
+          const { product, component, releases } = await releasesOf(req, options);
           const platforms = new Map<string, string>();
           for (const r of releases) for (const d of downloadsOf(r)) platforms.set(`${d.os}-${d.arch}/`, newest([platforms.get(`${d.os}-${d.arch}/`) ?? "", r.releaseDate]) ?? "");
           const entries = [{ name: "notes/", modified: newest(releases.map((r) => r.releaseDate)) ?? "" }, ...[...platforms].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, modified]) => ({ name, modified }))];
@@ -123,11 +124,12 @@ export function createIndexRoutes(deps: ApiDeps): RestRoute[] {
       methods: ["GET"],
       pattern: "/:product/:component/release/:platform/",
       handle: (req) =>
-        index(req, async () => {
+        index(req, async (options) => {
           const { os, arch, folder } = platformOf(req);
-          const { product, component, releases } = await releasesOf(req, { os, arch });
-          // The aliases serve the catalog's latest for this platform: the same answer as the API's.
-          const latest = (await client.getLatestRelease({ product, component, os, arch }, idOf(req))).release;
+          const { product, component, releases } = await releasesOf(req, options, { os, arch });
+          // The aliases serve the catalog's latest for this platform (the API's answer): the newest
+          // supported release of this one listing (newest first), so the page is one snapshot.
+          const latest = releases.find((r) => r.status === ReleaseStatus.SUPPORTED);
           const d = latest ? downloadsOf(latest)[0] : undefined;
           if (!latest || !d) throw notFound();
           const bin = binaryName(component, os);
@@ -145,9 +147,9 @@ export function createIndexRoutes(deps: ApiDeps): RestRoute[] {
       methods: ["GET"],
       pattern: "/:product/:component/release/:platform/archive/",
       handle: (req) =>
-        index(req, async () => {
+        index(req, async (options) => {
           const { os, arch, folder } = platformOf(req);
-          const { product, component, releases } = await releasesOf(req, { os, arch });
+          const { product, component, releases } = await releasesOf(req, options, { os, arch });
           const entries = releases.flatMap((r): DirectoryEntry[] => {
             const name = archiveName(component, r.releaseId);
             const size = downloadsOf(r)[0]?.size;

@@ -41,6 +41,8 @@ export { syncDir } from "./adapters/snapshot-file.js";
 export { addConsensusService, createPeerSender } from "./adapters/consensus-transport.js";
 export type { ConsensusHandler, PeerSender, SendOutcome } from "./adapters/consensus-transport.js";
 export { createRaftRunner } from "./adapters/raft-runner.js";
+export { classifyFailure, noLeader, outcomeUnknown } from "./adapters/write-outcome.js";
+export type { AttemptFailure } from "./adapters/write-outcome.js";
 export type { ProposeResult, RaftRunner, RaftRunnerOptions, StateMachineSnapshots } from "./adapters/raft-runner.js";
 export type { ConsensusMetrics, PeerReport, RunnerStatus } from "./adapters/runner-status.js";
 export { checkOperations, kvModel } from "./sim/linearizability.js";

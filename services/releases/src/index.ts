@@ -1,4 +1,4 @@
-export { createCatalogEvents, catalogEventSubject } from "./adapters/catalog-events.js";
+export { createCatalogEvents, catalogEventSubject, catalogVersionSubject } from "./adapters/catalog-events.js";
 export type { CatalogEvents, CatalogEventInit } from "./adapters/catalog-events.js";
 export { createFsReleaseStore } from "./adapters/fs-release-store.js";
 export { openReleaseStore } from "./adapters/open-store.js";

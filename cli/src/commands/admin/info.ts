@@ -1,9 +1,9 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
+import { mcError, usageError } from "../../core/errors.js";
 import { kmsAlias, openKms } from "../../kms/kms-alias.js";
-import { printObjectStoreInfo } from "../../s3-features/server-info-print.js";
+import { printObjectStoreInfo } from "../../helpers/server-info-print.js";
 
 interface KmsStatus {
   version?: string;

@@ -1,8 +1,8 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
+import { BaseCommand } from "../../runtime/base-command.js";
 import type { ResolvedAlias } from "../../config/aliases.js";
-import type { McContext } from "../../context.js";
-import { mcError } from "../../errors.js";
+import type { McContext } from "../../runtime/context.js";
+import { mcError } from "../../core/errors.js";
 
 const redact = (key: string): string => `${key.split(":")[0] ?? ""}:****`;
 

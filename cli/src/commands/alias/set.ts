@@ -2,15 +2,15 @@ import { access as accessFile, constants, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Command, Option } from "clipanion";
 import type { Client } from "minio";
-import { BaseCommand } from "../../base-command.js";
+import { BaseCommand } from "../../runtime/base-command.js";
 import { aliasNamePattern, fromConfig } from "../../config/aliases.js";
 import type { AliasConfig } from "../../config/config-file.js";
 import { writeConfig } from "../../config/config-file.js";
-import type { McContext } from "../../context.js";
-import { mcError, s3Code, usageError } from "../../errors.js";
-import { createLineReader, createTtyAsk } from "../../prompt.js";
-import { createS3Client } from "../../storage/s3-client.js";
-import { fetchPeerCertificate, isUnknownAuthority } from "../../trust.js";
+import type { McContext } from "../../runtime/context.js";
+import { mcError, s3Code, usageError } from "../../core/errors.js";
+import { createLineReader, createTtyAsk } from "../../helpers/prompt.js";
+import { createS3Client } from "../../storage/s3/s3-client.js";
+import { fetchPeerCertificate, isUnknownAuthority } from "../../helpers/trust.js";
 
 /** A request whose error answer has an XML body, so a wrong secret shows up as SignatureDoesNotMatch (a HEAD 403 has none). */
 async function probe(client: Client): Promise<void> {

@@ -1,7 +1,7 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
-import { usageError } from "../../errors.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
+import { usageError } from "../../core/errors.js";
 import { adminFailure } from "../../minio-admin/admin-errors.js";
 import { adminTarget } from "../../minio-admin/admin-target.js";
 import { putQuota, quotaCapability } from "../../minio-admin/quota.js";

@@ -1,11 +1,11 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
-import { mcError, usageError } from "../../errors.js";
-import { saveShares, type ShareRecord } from "../../share-store.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
+import { mcError, usageError } from "../../core/errors.js";
+import { saveShares, type ShareRecord } from "../../helpers/share-store.js";
 import { dirPrefix } from "../../transfer/plan.js";
 import { expiryText } from "../../util/humanize.js";
-import { parseExpiry } from "./expiry.js";
+import { parseExpiry } from "../../helpers/share-expiry.js";
 
 export class ShareDownloadCommand extends BaseCommand {
   static override paths = [["share", "download"]];

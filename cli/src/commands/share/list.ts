@@ -1,8 +1,8 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
-import { usageError } from "../../errors.js";
-import { readShares } from "../../share-store.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
+import { usageError } from "../../core/errors.js";
+import { readShares } from "../../helpers/share-store.js";
 import { expiryText } from "../../util/humanize.js";
 
 export class ShareListCommand extends BaseCommand {

@@ -1,10 +1,10 @@
 import { Command, Option } from "clipanion";
-import { BaseCommand } from "../../base-command.js";
-import type { McContext } from "../../context.js";
-import { usageError } from "../../errors.js";
-import { saveShares } from "../../share-store.js";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
+import { usageError } from "../../core/errors.js";
+import { saveShares } from "../../helpers/share-store.js";
 import { expiryText } from "../../util/humanize.js";
-import { parseExpiry } from "./expiry.js";
+import { parseExpiry } from "../../helpers/share-expiry.js";
 
 export class ShareUploadCommand extends BaseCommand {
   static override paths = [["share", "upload"]];

@@ -3,6 +3,7 @@ import { createBusTransport, fromConnectError, toConnectError, type Bus } from "
 import { ForwardService, MembershipChangeType } from "../../gen/consensus/v1/forward_pb.js";
 import type { Configuration, Member, MembershipChange } from "../domain/types.js";
 import { configurationFromPb, configurationToPb } from "./message-codec.js";
+import { classifyFailure, outcomeUnknown } from "./write-outcome.js";
 
 /** What the leader does for a forwarded call; each throws AppError `unavailable` "not the leader" elsewhere. */
 export interface LeaderOps {
@@ -21,6 +22,21 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * One error stands for the whole batch, so it must hold for every command
+ * in it: "not applied" (503 upstream) only when every command certainly was
+ * not; once one may have been, or was, applied, the batch's outcome is
+ * unknown and each command is retried with its request id.
+ */
+export function batchOutcome<T>(settled: readonly PromiseSettledResult<T>[]): T[] {
+  const failures = settled.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+  const first = failures[0];
+  if (first === undefined) return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
+  if (failures.length === settled.length && failures.every((f) => classifyFailure(f) === "not_appended")) throw first;
+  if (failures.length === settled.length && classifyFailure(first) === "other") throw first;
+  throw outcomeUnknown(first);
+}
+
 export function addForwardService(router: ConnectRouter, ops: LeaderOps): void {
   router.service(ForwardService, {
     propose: (req) =>
@@ -30,7 +46,7 @@ export function addForwardService(router: ConnectRouter, ops: LeaderOps): void {
           return { index: BigInt(r.index), term: BigInt(r.term), leaderId: ops.leaderId() };
         }
         // Pushed in one synchronous loop, the commands share one leader batch (one propose).
-        const all = await Promise.all(req.batch.map((data) => ops.proposeAsLeader(data)));
+        const all = batchOutcome(await Promise.allSettled(req.batch.map((data) => ops.proposeAsLeader(data))));
         const term = all[0]?.term ?? 0;
         return { index: BigInt(all[0]?.index ?? 0), term: BigInt(term), leaderId: ops.leaderId(), indexes: all.map((r) => BigInt(r.index)) };
       }),

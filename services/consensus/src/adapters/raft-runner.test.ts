@@ -138,4 +138,27 @@ test("a slow snapshot is taken at the index it captured while later entries go o
   }
 });
 
+test("a membership change not confirmed in time says its outcome is unknown and names no node; the log does", async () => {
+  const logged: string[] = [];
+  const r = createRaftRunner({
+    id: "solo", clusterId: "one", bus: createMemoryBroker().connect(),
+    bootstrap: { voters: [{ id: "solo", address: "127.0.0.1:7373" }], learners: [] },
+    store: createFileLogStore({ dir: join(dir, "ghost"), rootKey: key }),
+    apply: () => undefined,
+    log: (line) => logged.push(line),
+  });
+  await r.start();
+  try {
+    await r.readIndex();
+    // Added as a learner at once, but a node nobody runs never catches up to be promoted.
+    const err = await r.changeMembership({ type: "addVoter", member: { id: "ghost_9", address: "127.0.0.1:9" } }, 300).catch((e: unknown) => e);
+    assert.instance(err, AppError);
+    assert.is((err as AppError).reason, "deadline_exceeded");
+    assert.is((err as AppError).message, "outcome unknown: the change may have been applied");
+    assert.ok(logged.some((l) => l.includes("127.0.0.1:9")), `the cause is logged: ${logged.join(" | ")}`);
+  } finally {
+    await r.stop();
+  }
+});
+
 test.run();

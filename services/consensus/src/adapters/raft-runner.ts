@@ -14,7 +14,7 @@ import { createStateSignal } from "./state-signal.js";
 import { buildStatus, type PeerStats, type RunnerStatus } from "./runner-status.js";
 import { createLeaderOps } from "./leader-ops.js";
 import { createLeaderWatch } from "./leader-watch.js";
-import { classifyFailure, describeCause, noLeader, type AttemptFailure } from "./write-outcome.js";
+import { changeOutcomeUnknown, classifyFailure, describeCause, noLeader, type AttemptFailure } from "./write-outcome.js";
 import { createProposeLoop } from "./propose-loop.js";
 import { createReadyLoop } from "./ready-loop.js";
 import { createWaiters, type AppliedEntry } from "./waiters.js";
@@ -229,13 +229,16 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     id: o.id, electionMs, requestTimeoutMs, waiters, changed, node, enqueue,
   });
 
-  /** Transport and leadership causes become the two honest answers; the cause goes to the log. */
-  function clientFacing(err: unknown, kind: AttemptFailure, remote: boolean): unknown {
+  /**
+   * Transport and leadership causes become the two honest answers, with
+   * fixed texts: the causes (a transport's subject, a joining node's
+   * address, an entry index) go to the log, never to a client.
+   */
+  function clientFacing(err: unknown, kind: AttemptFailure, changes: boolean): unknown {
     if (kind === "other" || (err instanceof AppError && err.message === "cluster has no leader")) return err;
-    // This node's own deadline texts name only what it awaited; a remote call's may be the transport's.
-    if (kind === "unknown" && !remote) return err;
     o.log?.(`consensus: request failed: ${describeCause(err)}`);
-    return kind === "not_appended" ? noLeader() : new AppError("deadline_exceeded", "outcome unknown: the change may have been applied");
+    // A read changes nothing: whatever became of it, it is safe to retry.
+    return kind === "not_appended" || !changes ? noLeader() : changeOutcomeUnknown();
   }
 
   const proposeLoop = createProposeLoop({
@@ -254,7 +257,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   // Runs on the leader, or forwards to it. "unavailable" (not the leader, no
   // responders) means the call never reached a leader's log, so retrying
   // against the leader we learn next is safe until the deadline.
-  const viaLeader = async <T>(timeoutMs: number, local: () => Promise<T>, remote: (leader: string) => Promise<T>): Promise<T> => {
+  const viaLeader = async <T>(timeoutMs: number, local: () => Promise<T>, remote: (leader: string) => Promise<T>, changes = true): Promise<T> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const leader = await leaderKnown(Math.max(0, deadline - Date.now()));
@@ -263,7 +266,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       } catch (err) {
         const kind = classifyFailure(err);
         const retry = kind === "not_appended" && Date.now() + 5 * tickMs < deadline;
-        if (!retry) throw clientFacing(err, kind, leader !== o.id);
+        if (!retry) throw clientFacing(err, kind, changes);
         // Wait for news of another leader, a few ticks at most.
         await changed.until(() => (leaderNow() !== leader ? true : undefined), 5 * tickMs);
       }
@@ -318,7 +321,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       return proposeLoop(command, { timeoutMs, repeatable: options.repeatable ?? false });
     },
     async readIndex(timeoutMs = requestTimeoutMs) {
-      const r = await viaLeader(timeoutMs, () => readIndexAsLeader(timeoutMs), (leader) => forward.readIndex(leader, o.id, timeoutMs));
+      const r = await viaLeader(timeoutMs, () => readIndexAsLeader(timeoutMs), (leader) => forward.readIndex(leader, o.id, timeoutMs), false);
       await waiters.onApplied(r.index, timeoutMs);
       return r.index;
     },

@@ -4,6 +4,13 @@ import type { Configuration, NodeStatus, Role } from "../domain/types.js";
 export interface ConsensusMetrics {
   /** Incremented each time this node's term increases. */
   readonly consens_elections: number;
+  /**
+   * Pre-vote rounds this node started (reference/consensus.md §5's optional
+   * `kms_raft_prevotes_started_total`, without the `_total` that the
+   * contract's text format never adds): a round that fails leaves the term, and so
+   * consens_elections, unchanged, yet still means this node missed its leader.
+   */
+  readonly kms_raft_prevotes_started: number;
   readonly consens_term: number;
   /** 1 when this node is the leader. */
   readonly consens_leader: 0 | 1;
@@ -77,7 +84,7 @@ export function buildStatus(clusterId: string, s: NodeStatus, applied: number, e
     id: s.id, clusterId, role: s.role, term: s.term, leaderId: s.leaderId, commitIndex: s.commit, appliedIndex: applied,
     lastIndex: s.lastIndex, snapshotIndex: s.snapshotIndex, configuration: s.configuration,
     metrics: {
-      consens_elections: elections, consens_term: s.term, consens_leader: s.role === "leader" ? 1 : 0,
+      consens_elections: elections, kms_raft_prevotes_started: s.preVotes, consens_term: s.term, consens_leader: s.role === "leader" ? 1 : 0,
       consens_commit_index: s.commit, consens_applied_index: applied, consens_nodes: voters,
     },
     peers: reports, warnings, ready: s.leaderId !== "" && applied >= s.commit,

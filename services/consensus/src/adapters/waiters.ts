@@ -1,5 +1,6 @@
 import { AppError } from "@mc/shared";
 import type { Entry } from "../domain/types.js";
+import { overwrittenMessage } from "./write-outcome.js";
 
 export interface AppliedEntry {
   readonly index: number;
@@ -62,7 +63,8 @@ export function createWaiters(): Waiters {
     const r = recent.get(index);
     if (!r) p.resolve({ index, term, result: undefined });
     else if (r.term === term) p.resolve({ index, term, result: r.result });
-    else p.reject(new AppError("aborted", "leadership changed before the command committed; it was not applied, retry it"));
+    // Never a client's answer: the propose loop and viaLeader turn it into a retry or 503 (see write-outcome).
+    else p.reject(new AppError("aborted", overwrittenMessage));
   }
 
   return {

@@ -8,8 +8,15 @@ import { AppError } from "@mc/shared";
  */
 export const noLeader = (): AppError => new AppError("unavailable", "cluster has no leader");
 
+/** A client's write (it carries a request id, so a retry with it is answered with the first outcome). */
 export const outcomeUnknown = (cause?: unknown): AppError =>
   new AppError("deadline_exceeded", "outcome unknown: the change may have been applied; retry with the same request id", cause === undefined ? undefined : { cause });
+
+/** A membership change or leadership transfer that was not confirmed in time. */
+export const changeOutcomeUnknown = (): AppError => new AppError("deadline_exceeded", "outcome unknown: the change may have been applied");
+
+/** The waiters' answer when another leader's entry took the index: this one was never committed. */
+export const overwrittenMessage = "leadership changed before the command committed; it was not applied, retry it";
 
 // What a leader (or this node) answers before appending anything.
 const refusedBeforeAppend = new Set(["not the leader", "leadership transfer in progress", "a configuration change is in progress", "cluster has no leader"]);
@@ -24,7 +31,9 @@ export type AttemptFailure = "not_appended" | "unknown" | "other";
  */
 export function classifyFailure(err: unknown): AttemptFailure {
   if (!(err instanceof AppError)) return "other";
-  if (err.reason === "aborted") return "not_appended";
+  // Only an entry another leader overwrote is certainly not applied; "aborted" also stands for a
+  // canceled Connect call, whose command may have been on its way into a log.
+  if (err.reason === "aborted") return err.message === overwrittenMessage ? "not_appended" : "unknown";
   if (err.reason === "unavailable") {
     // NATS told us nobody subscribes to the leader's subject: nothing was delivered.
     if (refusedBeforeAppend.has(err.message) || err.message.startsWith("no service is listening")) return "not_appended";

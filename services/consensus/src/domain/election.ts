@@ -24,6 +24,7 @@ export function hup(s: NodeState, transfer: boolean): void {
   if (s.role === "leader" || !isVoter(s.membership, s.id)) return;
   if (s.preVote && !transfer) {
     s.role = "preCandidate";
+    s.preVotes += 1;
     s.leaderId = "";
     s.votes = new Map([[s.id, true]]);
     resetTimeout(s);

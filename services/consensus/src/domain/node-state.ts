@@ -55,6 +55,8 @@ export interface NodeState extends NodeSettings {
   transferTarget: string;
   transferElapsed: number;
   reads: PendingRead[];
+  /** Pre-vote rounds this node started (a round that fails leaves the term as it was). */
+  preVotes: number;
   incoming: { meta: SnapshotMeta; chunks: Uint8Array[]; size: number } | undefined;
   membership: Configuration;
   configIndex: number;
@@ -73,7 +75,7 @@ export function createNodeState(settings: NodeSettings, persisted: PersistedStat
     term: persisted.hardState.term, votedFor: persisted.hardState.votedFor,
     commit: Math.max(persisted.hardState.commit, log.snapshotIndex()), applied: log.snapshotIndex(),
     role: "follower", leaderId: "", electionElapsed: 0, heartbeatElapsed: 0, randomizedTimeout: settings.electionMin,
-    votes: new Map(), progress: new Map(), seq: 0, transferTarget: "", transferElapsed: 0, reads: [], incoming: undefined,
+    votes: new Map(), progress: new Map(), seq: 0, transferTarget: "", transferElapsed: 0, reads: [], preVotes: 0, incoming: undefined,
     membership: emptyConfiguration, configIndex: 0,
     messages: [], readStates: [], snapshotOut: undefined, restore: undefined, lastHard: persisted.hardState,
   };

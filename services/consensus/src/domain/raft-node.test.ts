@@ -56,12 +56,17 @@ test("pre-vote: a partitioned node does not inflate its term and cannot depose t
   const leader = electLeader(net);
   const term = net.node(leader).status().term;
   const loner = net.ids.find((id) => id !== leader) ?? "";
+  const leaderRounds = net.node(leader).status().preVotes;
   net.isolate(loner);
   for (let i = 0; i < 20; i++) {
     net.tick(10);
     net.stabilize();
   }
   assert.is(net.node(loner).status().term, term, "pre-vote kept the term");
+  // The failed rounds leave no term behind, but they are counted: the node lost its leader.
+  const rounds = net.node(loner).status().preVotes;
+  assert.ok(rounds >= 2, `pre-vote rounds counted: ${rounds}`);
+  assert.is(net.node(leader).status().preVotes, leaderRounds, "the leader, hearing its majority, started none");
   net.heal();
   for (let i = 0; i < 10; i++) {
     net.tick(5);

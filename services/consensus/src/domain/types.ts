@@ -169,5 +169,7 @@ export interface NodeStatus {
   readonly configuration: Configuration;
   readonly configIndex: number;
   readonly transferTarget: string;
+  /** Pre-vote rounds this node started since it was created: with pre-vote, a failed election round leaves no term behind. */
+  readonly preVotes: number;
   readonly peers: readonly PeerStatus[];
 }

@@ -49,6 +49,25 @@ export interface KmsClient {
   close(): void;
 }
 
+/** What a server answers when a write's outcome is unknown (contract §5 as services/kms/README.md words it). */
+export const outcomeUnknownMessage = "outcome unknown: the change may have been applied; retry with the same request id";
+
+/** A 503 refuses a write before any log held it, unless it says the change committed (contract §5). */
+function certainlyNotApplied(res: KmsResponse): boolean {
+  return res.status === 503 && !res.body.toString("utf8").includes("change committed");
+}
+
+/**
+ * A 503 says "certainly not applied", but only of its own attempt: after an
+ * attempt whose outcome is unknown (a 504, another 5xx, a lost connection)
+ * the write may have been applied, so the caller is told 504 instead.
+ */
+function honest(res: KmsResponse, earlierUnknown: boolean): KmsResponse {
+  if (!certainlyNotApplied(res) || !earlierUnknown) return res;
+  const body = Buffer.from(JSON.stringify({ message: outcomeUnknownMessage }));
+  return { status: 504, headers: { "content-type": "application/json", "content-length": String(body.length) }, body };
+}
+
 /** The KMS client library (used by `mc admin kms`): mTLS with an API key or certificate files. */
 export async function createKmsClient(o: KmsClientOptions): Promise<KmsClient> {
   const urls = [o.server, ...(o.fallbacks ?? [])].map((s) => new URL(s.includes("://") ? s : `https://${s}`));
@@ -100,30 +119,35 @@ export async function createKmsClient(o: KmsClientOptions): Promise<KmsClient> {
 
   /**
    * kms-go behaviour: retry 503 and network errors, fail over to the next
-   * node on any 5xx but 501; the last answer or error is what the caller sees.
-   * A write carries one request id through all its attempts, so a retry after
-   * an unknown outcome (504, a lost connection) is answered with the first
-   * attempt's outcome instead of being applied twice.
+   * node on any 5xx but 501; the last answer or error is what the caller sees,
+   * with one exception below. A write carries one request id through all its
+   * attempts, so a retry after an unknown outcome (504, a lost connection) is
+   * answered with the first attempt's outcome instead of being applied twice.
    */
   async function sendWithFailover(method: string, path: string, body?: unknown): Promise<KmsResponse> {
-    const headers = method === "GET" || method === "HEAD" ? undefined : { "kms-request-id": randomUUID() };
+    const write = method !== "GET" && method !== "HEAD";
+    const headers = write ? { "kms-request-id": randomUUID() } : undefined;
     let last: unknown;
+    // Whether an earlier attempt of this write may have been applied.
+    let unknown = false;
     const attempts = urls.length + 2;
     for (let i = 0; i < attempts; i++) {
       const url = urls[i % urls.length] ?? urls[0];
       if (!url) break;
       try {
         const res = await sendTo(url, method, path, body, headers);
-        if (res.status < 500 || res.status === 501 || i === attempts - 1) return res;
+        if (res.status < 500 || res.status === 501 || i === attempts - 1) return honest(res, write && unknown);
         last = res;
+        unknown ||= !certainlyNotApplied(res);
       } catch (err) {
         if (err instanceof Error && err.message === "tls: certificate signed by unknown authority") throw err;
         last = err;
+        unknown = true;
       }
       if (i >= urls.length - 1) await new Promise((r) => setTimeout(r, 50 * (i + 1)));
     }
     if (last instanceof Error) throw last;
-    return last as KmsResponse;
+    return honest(last as KmsResponse, write && unknown);
   }
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

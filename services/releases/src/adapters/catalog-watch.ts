@@ -2,14 +2,23 @@ import { CatalogEventType } from "../../gen/releases/v1/releases_pb.js";
 import type { Catalog } from "./catalog.js";
 import type { CatalogEvents } from "./catalog-events.js";
 
+export interface WatchOptions {
+  /** How often the store's catalog is read (ms); default 400. */
+  readonly intervalMs?: number;
+  readonly onError?: (err: unknown) => void;
+}
+
 /**
  * A catalog change is announced on the bus whoever made it: a publish that
  * wrote the store directly (a CI job, `--offline`, the embedded default's
  * `releases publish`) sends no event of its own, so each releases instance
  * reads the catalog's version every `intervalMs` and sends a RESYNC when it
- * moved. Well inside the contract's 2 s at the default 400 ms.
+ * moved. Events are fire-and-forget, so every reading is also announced on
+ * catalogVersionSubject, changed or not: a gateway that missed an event (a
+ * NATS reconnect, a late start) catches up at the next one. Well inside the
+ * contract's 2 s at the default 400 ms.
  */
-export function watchCatalog(catalog: Catalog, events: CatalogEvents, options: { intervalMs?: number; onError?: (err: unknown) => void } = {}): () => void {
+export function watchCatalog(catalog: Catalog, events: CatalogEvents, options: WatchOptions = {}): () => void {
   let last: string | undefined;
   let busy = false;
   const check = async (): Promise<void> => {
@@ -21,6 +30,7 @@ export function watchCatalog(catalog: Catalog, events: CatalogEvents, options: {
         await events.publish({ type: CatalogEventType.RESYNC, product: "", component: "", releaseId: "", latestChanged: true, catalogVersion: version });
       }
       last = version;
+      await events.announceVersion(version);
     } catch (err) {
       options.onError?.(err);
     } finally {

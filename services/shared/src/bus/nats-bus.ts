@@ -6,6 +6,8 @@ export interface NatsBusOptions {
   readonly servers: string | readonly string[];
   /** Shown in the server's connection list, to tell processes apart. */
   readonly name?: string;
+  /** Pause between reconnect attempts; tests shorten it to see many attempts quickly. */
+  readonly reconnectWaitMs?: number;
 }
 
 const emptyHeaders: ReadonlyMap<string, string> = new Map();
@@ -66,6 +68,14 @@ export function createNatsBus(nc: NatsConnection): Bus {
 /** Connects to NATS and wraps the connection as a Bus. */
 export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const servers = typeof options.servers === "string" ? [options.servers] : [...options.servers];
-  const nc = await connect({ servers, ...(options.name ? { name: options.name } : {}) });
+  // nats.js gives up after 10 reconnect attempts (about 20 s) and closes the
+  // connection for good: a service would then stay cut off after NATS comes
+  // back from a longer outage. A service keeps trying for as long as it runs.
+  const nc = await connect({
+    servers,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: options.reconnectWaitMs ?? 2000,
+    ...(options.name ? { name: options.name } : {}),
+  });
   return createNatsBus(nc);
 }

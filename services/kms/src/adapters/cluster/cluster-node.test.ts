@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createMemoryBroker, type MemoryBroker } from "@mc/shared";
+import { createMemoryBroker, type Bus, type MemoryBroker } from "@mc/shared";
 import { initCrypto } from "@mc/wasm";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -24,8 +24,12 @@ test.after(async (ctx) => {
 const material = () => ({ sealedKey: new Uint8Array([1, 2, 3]), sealedHmacKey: new Uint8Array([4, 5, 6]) });
 
 function start(broker: MemoryBroker, dir: string, i: number): Promise<ClusterNode> {
+  return startOn(broker.connect(), dir, i);
+}
+
+function startOn(bus: Bus, dir: string, i: number): Promise<ClusterNode> {
   const cluster: ClusterConfig = { nats: "memory", id: "unit", host: hosts[i] ?? "", nodes: hosts };
-  return startClusterNode({ cluster, dataDir: join(dir, `n${i}`), rootKey, log: () => undefined, bus: broker.connect(), snapshotEvery: 20, fingerprint: "f", version: "test" });
+  return startClusterNode({ cluster, dataDir: join(dir, `n${i}`), rootKey, log: () => undefined, bus, snapshotEvery: 20, fingerprint: "f", version: "test" });
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -69,6 +73,61 @@ test("should replicate commands to every node and bring a lagging node back thro
     // uvu prints nothing for our AppError (it reads `details`): rethrow as a plain Error.
     throw new Error(`${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}\n${err instanceof Error ? (err.stack ?? "") : ""}`);
   } finally {
+    for (const n of nodes) await n.close().catch(() => undefined);
+  }
+});
+
+/** A connection that drops the AppendEntries (and heartbeats) addressed to its node while `blocked` is set; all else passes. */
+function appendsBlockable(bus: Bus): { bus: Bus; blocked: { on: boolean } } {
+  const blocked = { on: false };
+  const wrapped: Bus = {
+    get maxPayload() {
+      return bus.maxPayload;
+    },
+    publish: (subject, data, options) => bus.publish(subject, data, options),
+    subscribe: (subject, handler, options) =>
+      bus.subscribe(subject, (msg) => {
+        if (blocked.on && msg.subject.startsWith("consensus.v1.ConsensusService.AppendEntries.")) return;
+        handler(msg);
+      }, options),
+    newInbox: () => bus.newInbox(),
+    flush: () => bus.flush(),
+    onClose: (callback) => bus.onClose(callback),
+    close: () => bus.close(),
+  };
+  return { bus: wrapped, blocked };
+}
+
+test("should answer a write whose entry reached the node inside a snapshot with its real outcome", async ({ dir }) => {
+  const broker = createMemoryBroker();
+  const cut = appendsBlockable(broker.connect());
+  const sub = join(dir, "snapshot-outcome");
+  const nodes = await Promise.all([0, 1, 2].map((i) => (i === 2 ? startOn(cut.bus, sub, i) : start(broker, sub, i))));
+  try {
+    await until(() => nodes.some((n) => n.status().role === "leader") && nodes.every((n) => n.status().leaderId !== ""), "a leader known to all");
+    // The node whose appends are cut must not be the leader: hand leadership away from it first.
+    if (nodes[2]?.status().role === "leader") await nodes[2].runner.transferLeadership();
+    const leader = nodes.find((n) => n.status().role === "leader") as ClusterNode;
+    const follower = nodes[2] as ClusterNode;
+    await leader.propose({ kind: "createEnclave", name: "default" }, "");
+    const key = (name: string) => ({ kind: "createKey", enclave: "default", name, algorithm: "X", material: material() }) as const;
+    assert.equal(await leader.propose(key("dup"), "h1:test"), { ok: true, version: 1 });
+    await until(() => follower.status().appliedIndex === leader.status().appliedIndex, "the follower caught up");
+
+    cut.blocked.on = true;
+    // Forwarded to the leader and committed there; this node learns of it only through a snapshot.
+    const answer = follower.propose(key("dup"), "h1:test", "req-dup").catch((err: unknown) => err);
+    const before = follower.status().appliedIndex;
+    for (let k = 0; k < 45; k++) await leader.propose(key(`fill-${k}`), "h1:test");
+    // Once the leader compacted past what the follower holds, only a snapshot can bring it up to date.
+    await until(() => leader.status().snapshotIndex > before + 1, "the leader compacted its log");
+    cut.blocked.on = false;
+    await until(() => follower.status().snapshotIndex > before, "the follower restored a snapshot");
+    assert.equal(await answer, { ok: false, reason: "already_exists", message: "key already exists" });
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}\n${err instanceof Error ? (err.stack ?? "") : ""}`);
+  } finally {
+    cut.blocked.on = false;
     for (const n of nodes) await n.close().catch(() => undefined);
   }
 });

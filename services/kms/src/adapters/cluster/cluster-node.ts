@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { createFileLogStore, createRaftRunner, type Configuration, type RaftRunner, type RunnerStatus } from "@mc/consensus";
+import { createFileLogStore, createRaftRunner, type Configuration, type ProposeResult, type RaftRunner, type RunnerStatus } from "@mc/consensus";
 import { AppError, connectNatsBus, type Bus } from "@mc/shared";
 import { apply } from "../../domain/apply.js";
 import type { Command, Payload } from "../../domain/command.js";
 import type { CommandSink } from "../../domain/ports.js";
+import { recordedOutcome } from "../../domain/sessions.js";
 import { captureState } from "../../domain/state-capture.js";
 import { createEmptyState, type ApplyResult, type KmsState } from "../../domain/state.js";
 import { nodeIdOf, type ClusterConfig } from "../../config/config.js";
@@ -12,6 +13,8 @@ import { decodeCommand, encodeCommand } from "../storage/command-codec.js";
 import { raftFolderName } from "../storage/data-dir.js";
 import { decodeStateSliced, encodeCapture } from "../storage/state-codec.js";
 import { describeRemoteNode, serveNodeDescription, type NodeDescription } from "./node-description.js";
+import { watchWarnings } from "./watch-warnings.js";
+import { clientFacingWriteError, outcomeUnknownError } from "./write-answers.js";
 
 export interface ClusterNodeOptions {
   readonly cluster: ClusterConfig;
@@ -127,9 +130,20 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
     state: () => state,
     async propose(payload: Payload, issuedBy: string, requestId = ""): Promise<ApplyResult> {
       const command: Command = { requestId: requestId === "" ? randomUUID() : requestId, issuedAt: now(), issuedBy, payload };
-      const r = await runner.propose(encodeCommand(command), undefined, { repeatable: true });
-      // Undefined when the entry reached this node inside a snapshot: it was applied, its answer is gone.
-      return (r.result as ApplyResult | undefined) ?? { ok: true };
+      let r: ProposeResult;
+      try {
+        r = await runner.propose(encodeCommand(command), undefined, { repeatable: true });
+      } catch (err) {
+        throw clientFacingWriteError(err, o.log);
+      }
+      if (r.result !== undefined) return r.result as ApplyResult;
+      // The entry reached this node inside a snapshot (or its answer aged out): the
+      // replicated session table holds the outcome apply gave it on every node.
+      const recorded = recordedOutcome(state, command.issuedBy, command.requestId, command.payload);
+      if (recorded) return recorded;
+      // Not in the table: not applied at that index, or evicted since; either way unknown here.
+      o.log(`kms: write ${command.requestId} committed at ${r.index} but its outcome is not in the session table`);
+      throw outcomeUnknownError();
     },
     async linearize(timeoutMs?: number) {
       try {
@@ -155,28 +169,6 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
       if (ownBus) await bus.close();
     },
   };
-}
-
-/**
- * Logs the status warnings (even voter count, slow peers) when their kind
- * changes, so the log says it once rather than on every check; the numbers
- * inside a warning (round trips) may move without a new line.
- */
-function watchWarnings(warnings: () => readonly string[], log: (line: string) => void): NodeJS.Timeout {
-  let last = "";
-  const timer = setInterval(() => {
-    let now: readonly string[];
-    try {
-      now = warnings();
-    } catch {
-      return;
-    }
-    const kinds = now.map((w) => w.replace(/[\d.]+/g, "#")).join("|");
-    if (kinds !== last) for (const w of now) log(`kms: cluster warning: ${w}`);
-    last = kinds;
-  }, 5000);
-  timer.unref();
-  return timer;
 }
 
 /** Proposes each configured enclave until it exists (a fresh cluster's first start); "already exists" is fine. */

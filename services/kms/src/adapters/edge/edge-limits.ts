@@ -30,7 +30,24 @@ export function refuseTooLarge(res: ServerResponse, connect: boolean): void {
   else answerAndClose(res, 413, "application/json", { message: "request body too large" });
 }
 
-/** 504 for a request that outlived its time; its body may be unfinished, so the connection goes too. */
-export function answerTimeout(res: ServerResponse): void {
-  answerAndClose(res, 504, "application/json", { message: "request timeout" });
+/** What a write that outlived its time is told: it may still be applied (issue 27; services/kms/README.md). */
+export const writeTimeoutMessage = "outcome unknown: the change may have been applied; retry with the same request id";
+
+// REST POSTs that only compute, and the Connect RPCs that change state.
+const restComputes = /^\/v1\/key\/(?:generate|encrypt|decrypt|hmac)\//;
+const rpcChanges = /^\/kms\.v1\.\w+\/(?:Create|Import|Delete|Assign|Unassign|AddNode|RemoveNode|TransferLeadership)/;
+
+/** Whether a request may change state, so that a timeout leaves its outcome unknown. */
+export function mayChangeState(method: string | undefined, path: string): boolean {
+  if (isConnectPath(path)) return rpcChanges.test(path);
+  return method !== "GET" && method !== "HEAD" && !restComputes.test(path);
+}
+
+/**
+ * 504 for a request that outlived its time; its body may be unfinished, so
+ * the connection goes too. A write may still be on its way through the
+ * cluster, so it is told its outcome is unknown, never just "timeout".
+ */
+export function answerTimeout(res: ServerResponse, method: string | undefined, path: string): void {
+  answerAndClose(res, 504, "application/json", { message: mayChangeState(method, path) ? writeTimeoutMessage : "request timeout" });
 }

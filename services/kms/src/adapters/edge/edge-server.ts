@@ -61,7 +61,7 @@ export async function startEdge(o: EdgeOptions): Promise<Edge> {
   const { metrics, audit, infoOf } = o;
 
   // One sweep per second instead of a timer per request (the hot path).
-  const inflight = new Set<{ deadline: number; res: ServerResponse }>();
+  const inflight = new Set<{ deadline: number; res: ServerResponse; method: string | undefined; path: string }>();
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const e of inflight) {
@@ -71,7 +71,7 @@ export async function startEdge(o: EdgeOptions): Promise<Edge> {
       // way (the audit stream lives as long as its subscriber) is not cut.
       if (e.res.headersSent) continue;
       metrics.timeouts.inc();
-      answerTimeout(e.res);
+      answerTimeout(e.res, e.method, e.path);
     }
   }, 1000);
   sweep.unref();
@@ -92,7 +92,7 @@ export async function startEdge(o: EdgeOptions): Promise<Edge> {
       const path = (req.url ?? "/").split("?")[0] ?? "/";
       const isPublic = publicPaths.has(path);
       metrics.inflight.inc();
-      const entry = { deadline: Date.now() + timeoutMs, res };
+      const entry = { deadline: Date.now() + timeoutMs, res, method: req.method, path };
       inflight.add(entry);
       res.once("close", () => {
         inflight.delete(entry);

@@ -31,6 +31,20 @@ export function createKmsMetrics(appliedIndex: () => bigint, raft?: () => Runner
       }
     },
   });
+  // Optional detail (contract §6, reference/consensus.md §5): a pre-vote round that fails moves no term, so consens_elections alone misses it.
+  let preVotesSeen = 0;
+  new Counter({
+    name: "kms_raft_prevotes_started",
+    help: "Pre-vote rounds this node started (each one means it stopped hearing from a leader)",
+    registers,
+    collect() {
+      const now = m()?.kms_raft_prevotes_started;
+      if (now !== undefined && now > preVotesSeen) {
+        this.inc(now - preVotesSeen);
+        preVotesSeen = now;
+      }
+    },
+  });
   new Gauge({ name: "consens_term", help: "Current Raft term", registers, collect() { this.set(m()?.consens_term ?? 1); } });
   new Gauge({ name: "consens_leader", help: "1 on the leader, 0 elsewhere", registers, collect() { this.set(m()?.consens_leader ?? 1); } });
   new Gauge({ name: "consens_commit_index", help: "Commit index", registers, collect() { this.set(m()?.consens_commit_index ?? Number(appliedIndex())); } });

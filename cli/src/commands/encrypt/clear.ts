@@ -1,0 +1,19 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
+import { usageError } from "../../core/errors.js";
+import { clearBucketEncryption } from "../../storage/s3/bucket/bucket-encryption.js";
+import { bucketTarget } from "../../storage/s3/target.js";
+
+export class EncryptClearCommand extends BaseCommand {
+  static override paths = [["encrypt", "clear"]];
+  static override usage = Command.Usage({ category: "Bucket configuration", description: "remove the default encryption of a bucket", examples: [["Clear", "$0 encrypt clear myminio/bucket"]] });
+  args = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<void> {
+    if (this.args.length !== 1) throw usageError("encrypt clear needs one TARGET.");
+    const target = bucketTarget(ctx, this.args[0], "encrypt clear");
+    await clearBucketEncryption(target.client, target.bucket);
+    ctx.output.result({ status: "success", bucket: target.url }, `Auto encryption configuration has been cleared successfully for ${target.url}`);
+  }
+}

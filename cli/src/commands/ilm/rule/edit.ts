@@ -1,0 +1,39 @@
+import { Command, Option } from "clipanion";
+import { isAppError } from "@mc/shared";
+import type { McContext } from "../../../runtime/context.js";
+import { mcError, usageError } from "../../../core/errors.js";
+import { getLifecycle, putLifecycle } from "../../../storage/s3/bucket/lifecycle.js";
+import { applyRuleFlags } from "../../../storage/s3/bucket/lifecycle-rule.js";
+import { bucketTarget } from "../../../storage/s3/target.js";
+import { IlmRuleFlagsCommand } from "../../../helpers/ilm-rule-flags.js";
+
+export class IlmRuleEditCommand extends IlmRuleFlagsCommand {
+  static override paths = [["ilm", "rule", "edit"]];
+  static override usage = Command.Usage({
+    category: "Bucket configuration",
+    description: "change a lifecycle rule of a bucket",
+    examples: [["Expire after 60 days instead", "$0 ilm rule edit --id RULEID --expire-days 60 myminio/bucket"]],
+  });
+  id = Option.String("--id", { description: "ID of the rule to change (required)" });
+  args = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<void> {
+    if (this.args.length !== 1) throw usageError("ilm rule edit needs one TARGET (alias/bucket).");
+    if (this.id === undefined || this.id === "") throw usageError("ilm rule edit needs --id RULE_ID.");
+    const target = bucketTarget(ctx, this.args[0], "ilm rule edit");
+    const id = this.id;
+    try {
+      const config = await getLifecycle(target.client, target.bucket);
+      const at = config.Rules.findIndex((r) => r["ID"] === id);
+      const current = config.Rules[at];
+      if (current === undefined) throw mcError(`No lifecycle rule with ID \`${id}\` on \`${target.url}\`.`, undefined, "not_found");
+      const rules = [...config.Rules];
+      rules[at] = applyRuleFlags(current, this.ruleFlags());
+      await putLifecycle(target.client, target.bucket, { Rules: rules });
+    } catch (err) {
+      if (isAppError(err)) throw err;
+      throw mcError(`Unable to change the lifecycle rule of \`${target.url}\`.`, err);
+    }
+    ctx.output.result({ status: "success", target: target.url, id }, `Lifecycle configuration rule with ID \`${id}\` modified to ${target.url}.`);
+  }
+}

@@ -1,0 +1,71 @@
+import { isAppError } from "@mc/shared";
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../runtime/base-command.js";
+import type { McContext } from "../runtime/context.js";
+import { mcError, usageError } from "../core/errors.js";
+import { parseSerdeOptions, type SelectFormat, type SelectSpec } from "../storage/s3/select/select-request.js";
+import { runSelect } from "../storage/s3/select/select-run.js";
+import { parseSseFlags, sseReadHeaders } from "../storage/s3/sse/sse-keys.js";
+import { bucketTarget } from "../storage/s3/target.js";
+
+const compressions = ["NONE", "GZIP", "BZIP2"] as const;
+
+export class SqlCommand extends BaseCommand {
+  static override paths = [["sql"]];
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "run SQL queries on objects (S3 Select)",
+    details: "The records are printed as they arrive; with --json a final line carries the query statistics. The SQL dialect is the server's: Ceph Pacific reads `from stdin`.",
+    examples: [
+      ["Rows of a CSV object with a header", '$0 sql --query "select * from S3Object" myminio/bucket/data.csv'],
+      ["JSON lines input", '$0 sql --json-input "t=lines" --query "select s.name from S3Object s" myminio/bucket/data.json'],
+    ],
+  });
+  query = Option.String("-e,--query", "select * from S3Object", { description: "SQL expression" });
+  csvInput = Option.String("--csv-input", { description: "CSV input options: rd, fd, qc, qec, cc, fh (e.g. 'fh=USE,fd=;')" });
+  jsonInput = Option.String("--json-input", { description: "JSON input options: t=lines|document" });
+  parquetInput = Option.Boolean("--parquet-input", false, { description: "the object is Parquet" });
+  compression = Option.String("--compression", { description: "input compression: NONE, GZIP, BZIP2 (default from the name)" });
+  csvOutput = Option.String("--csv-output", { description: "CSV output options: rd, fd, qc" });
+  jsonOutput = Option.String("--json-output", { description: "JSON output options: rd" });
+  encC = Option.Array("--enc-c", { description: "decrypt the object with a client provided key (\"alias/prefix=KEY\")" });
+  args = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<void> {
+    if (this.args.length !== 1) throw usageError("sql needs one TARGET (alias/bucket/object).");
+    const target = bucketTarget(ctx, this.args[0], "sql", true);
+    if (target.key === "" || target.key.endsWith("/")) throw usageError("sql needs an object (alias/bucket/object), not a bucket or prefix.");
+    const spec = this.spec(target.key);
+    const url = `${target.url}/${target.key}`;
+    const sse = parseSseFlags(this.encC ?? [], [], new Set(ctx.aliases.keys()))?.forUrl(url);
+    try {
+      const stats = await runSelect(target.client, target.bucket, target.key, url, spec, ctx.output.stdout, sse ? sseReadHeaders(sse) : {});
+      if (ctx.output.json) ctx.output.printJson({ status: "success", ...stats });
+    } catch (err) {
+      if (isAppError(err)) throw err;
+      throw mcError(`Unable to run the SQL query on \`${url}\`.`, err);
+    }
+  }
+
+  private spec(key: string): SelectSpec {
+    const given = [this.csvInput, this.jsonInput, this.parquetInput ? "" : undefined].filter((v) => v !== undefined).length;
+    if (given > 1) throw usageError("use only one of --csv-input, --json-input and --parquet-input.");
+    if (this.csvOutput !== undefined && this.jsonOutput !== undefined) throw usageError("use only one of --csv-output and --json-output.");
+    const lower = key.toLowerCase();
+    const bare = lower.replace(/\.(gz|bz2)$/, "");
+    const inputFormat: SelectFormat =
+      this.csvInput !== undefined ? "csv" : this.jsonInput !== undefined ? "json" : this.parquetInput || bare.endsWith(".parquet") ? "parquet" : /\.(json|jsonl|ndjson)$/.test(bare) ? "json" : "csv";
+    const input =
+      this.csvInput !== undefined
+        ? parseSerdeOptions("--csv-input", this.csvInput, ["rd", "fd", "qc", "qec", "cc", "fh"])
+        : this.jsonInput !== undefined
+          ? parseSerdeOptions("--json-input", this.jsonInput, ["t"])
+          : {};
+    const compression = (this.compression ?? (lower.endsWith(".gz") ? "GZIP" : lower.endsWith(".bz2") ? "BZIP2" : "NONE")).toUpperCase();
+    if (!(compressions as readonly string[]).includes(compression)) throw usageError(`--compression must be NONE, GZIP or BZIP2, not \`${this.compression ?? ""}\`.`);
+    const outputFormat = this.jsonOutput !== undefined ? "json" : this.csvOutput !== undefined ? "csv" : inputFormat === "json" ? "json" : "csv";
+    const output =
+      this.csvOutput !== undefined ? parseSerdeOptions("--csv-output", this.csvOutput, ["rd", "fd", "qc"]) : this.jsonOutput !== undefined ? parseSerdeOptions("--json-output", this.jsonOutput, ["rd"]) : {};
+    return { query: this.query, inputFormat, input, compression: compression as SelectSpec["compression"], outputFormat, output };
+  }
+}

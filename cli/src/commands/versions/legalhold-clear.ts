@@ -1,8 +1,0 @@
-import { Command } from "clipanion";
-import { LegalHoldChangeCommand } from "./legalhold-change.js";
-
-export class LegalHoldClearCommand extends LegalHoldChangeCommand {
-  static override paths = [["legalhold", "clear"]];
-  static override usage = Command.Usage({ category: "Object lock commands", description: "clear legal hold of object(s)", examples: [["Clear legal hold of object(s)", "$0 legalhold clear myminio/mybucket/file.txt"]] });
-  protected readonly op = "clear";
-}

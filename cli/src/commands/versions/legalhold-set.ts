@@ -1,8 +1,0 @@
-import { Command } from "clipanion";
-import { LegalHoldChangeCommand } from "./legalhold-change.js";
-
-export class LegalHoldSetCommand extends LegalHoldChangeCommand {
-  static override paths = [["legalhold", "set"]];
-  static override usage = Command.Usage({ category: "Object lock commands", description: "set legal hold for object(s)", examples: [["Set legal hold for object(s)", "$0 legalhold set myminio/mybucket/file.txt"]] });
-  protected readonly op = "set";
-}

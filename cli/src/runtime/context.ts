@@ -1,0 +1,84 @@
+import { join } from "node:path";
+import type { Client } from "minio";
+import type { ResolvedAlias } from "../config/aliases.js";
+import type { LoadedConfig } from "../config/config-dir.js";
+import type { Output } from "../core/output.js";
+import { createLocalStore } from "../storage/local/local-store.js";
+import { parseLocation, type Location } from "../storage/location.js";
+import { createS3Client, parseHeaders } from "../storage/s3/s3-client.js";
+import { createLookup, parseResolve } from "../storage/s3/resolve.js";
+import { createS3Store } from "../storage/s3/s3-store.js";
+import type { Store } from "../storage/types.js";
+import { createRateLimiter } from "../transfer/rate-limit.js";
+import type { TransferLimits } from "../transfer/copy.js";
+import type { UploadSettings } from "../storage/s3/s3-upload.js";
+
+export interface GlobalSettings {
+  readonly configDir: string;
+  readonly json: boolean;
+  readonly quiet: boolean;
+  readonly debug: boolean;
+  readonly insecure: boolean;
+  readonly noColor: boolean;
+  /** Bytes per second, whole run (--limit-upload / --limit-download). */
+  readonly limitUpload?: number;
+  readonly limitDownload?: number;
+  /** --resolve HOST[:PORT]=IP entries. */
+  readonly resolve: readonly string[];
+  /** --custom-header `k:v` entries. */
+  readonly headers: readonly string[];
+}
+
+/** What a command works with: output, configuration, aliases and the two backends. */
+export interface McContext {
+  readonly settings: GlobalSettings;
+  readonly output: Output;
+  readonly config: LoadedConfig;
+  readonly aliases: ReadonlyMap<string, ResolvedAlias>;
+  /** Aborted on Ctrl-C: transfers clean up and stop. */
+  readonly signal: AbortSignal;
+  readonly upload: UploadSettings;
+  readonly limits: TransferLimits;
+  locate(arg: string): Location;
+  client(alias: ResolvedAlias): Client;
+  bucketStore(alias: ResolvedAlias, bucket: string, upload?: UploadSettings): Store;
+  /** The same context with other multipart settings (put -P/-s, od parts=). */
+  withUpload(upload: UploadSettings): McContext;
+}
+
+export interface ContextDeps {
+  readonly settings: GlobalSettings;
+  readonly output: Output;
+  readonly config: LoadedConfig;
+  readonly aliases: ReadonlyMap<string, ResolvedAlias>;
+  readonly signal: AbortSignal;
+  readonly upload: UploadSettings;
+}
+
+export function createContext(deps: ContextDeps, shared?: TransferLimits): McContext {
+  const limits: TransferLimits = shared ?? {
+    ...(deps.settings.limitUpload ? { upload: createRateLimiter(deps.settings.limitUpload) } : {}),
+    ...(deps.settings.limitDownload ? { download: createRateLimiter(deps.settings.limitDownload) } : {}),
+  };
+  const clients = new Map<string, Client>();
+  const lookup = createLookup(parseResolve(deps.settings.resolve));
+  const headers = parseHeaders(deps.settings.headers);
+  const localStore = createLocalStore();
+  const client = (alias: ResolvedAlias): Client => {
+    let c = clients.get(alias.name);
+    if (!c) {
+      c = createS3Client(alias, { certsDir: join(deps.config.dir, "certs"), insecure: deps.settings.insecure, headers, ...(lookup ? { lookup } : {}) });
+      clients.set(alias.name, c);
+    }
+    return c;
+  };
+  const bucketStore = (alias: ResolvedAlias, bucket: string, upload: UploadSettings = deps.upload): Store => createS3Store(client(alias), alias.name, bucket, upload);
+  return {
+    ...deps,
+    limits,
+    client,
+    bucketStore,
+    locate: (arg) => parseLocation(arg, { aliases: deps.aliases, localStore, client, bucketStore }),
+    withUpload: (upload) => createContext({ ...deps, upload }, limits),
+  };
+}

@@ -1,0 +1,93 @@
+import { mkdir, open, rename, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Readable } from "node:stream";
+import { mcError } from "../../core/errors.js";
+import type { RangeWriteOptions } from "../types.js";
+
+let tempCount = 0;
+
+/**
+ * A temp file beside the target: nothing appears under the final name until
+ * rename. Its name keeps at most 100 bytes of the target's, so a target name
+ * near the 255-byte limit still has a temp file.
+ */
+export function tempPathFor(key: string): string {
+  let base = key.slice(key.lastIndexOf("/") + 1);
+  while (Buffer.byteLength(base) > 100) base = [...base].slice(0, -1).join("");
+  return join(dirname(key), `.${base}.mc-part-${process.pid}-${Date.now()}-${tempCount++}`);
+}
+
+/**
+ * Local targets are absolute paths built from a normalized folder and an
+ * object's name: an empty, `.` or `..` segment can only come from the object
+ * name (`a//b`, `x/../y`), and would write elsewhere, outside the target
+ * folder even. Such objects are refused, never renamed.
+ */
+export function checkLocalName(key: string): void {
+  if (!/\/\/|\/\.\.?(\/|$)|\/$/.test(key)) return;
+  throw mcError(`\`${key}\` cannot be a local file name: it has an empty, \`.\` or \`..\` path segment.`, undefined, "invalid_argument");
+}
+
+/**
+ * Fetches `size` bytes as ranges, `parallel` at a time, each written at its
+ * offset; memory stays at one socket buffer per range in flight.
+ */
+export async function writeRangesToFile(key: string, size: number, fetch: (offset: number, length: number) => Promise<Readable>, options: RangeWriteOptions): Promise<void> {
+  checkLocalName(key);
+  await mkdir(dirname(key), { recursive: true });
+  const temp = tempPathFor(key);
+  const handle = await open(temp, "w");
+  let done = 0;
+  let next = 0;
+  let failure: unknown;
+  const worker = async (): Promise<void> => {
+    while (failure === undefined && next < size) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      const offset = next;
+      const length = Math.min(options.rangeSize, size - offset);
+      next += length;
+      const stream = await fetch(offset, length);
+      let position = offset;
+      // Socket chunks are ~64 KiB: gather them into 1 MiB writes (fewer thread-pool round trips).
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const flush = async (): Promise<void> => {
+        if (pendingBytes === 0) return;
+        const data = pending.length === 1 ? (pending[0] ?? Buffer.alloc(0)) : Buffer.concat(pending, pendingBytes);
+        pending = [];
+        pendingBytes = 0;
+        await handle.write(data, 0, data.length, position);
+        position += data.length;
+        done += data.length;
+        options.onProgress?.(done);
+      };
+      for await (const chunk of stream) {
+        if (options.signal?.aborted) {
+          stream.destroy();
+          throw options.signal.reason;
+        }
+        pending.push(chunk as Buffer);
+        pendingBytes += (chunk as Buffer).length;
+        if (pendingBytes >= 1024 * 1024) await flush();
+      }
+      await flush();
+      if (position !== offset + length) throw new Error(`range at ${offset}: received ${position - offset} bytes, expected ${length}`);
+    }
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: options.parallel }, () =>
+        worker().catch((err: unknown) => {
+          failure ??= err;
+        }),
+      ),
+    );
+    if (failure !== undefined) throw failure;
+    await handle.close();
+    await rename(temp, key);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw err;
+  }
+}

@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { Client } from "minio";
+import { mcError } from "../../core/errors.js";
+import { s3Call } from "./s3-request.js";
+import type { WriteOptions } from "../types.js";
+import { chunks } from "./chunks.js";
+import { withRetry } from "./retry.js";
+
+export interface UploadSettings {
+  /** Bytes per part (16 MiB default, MC_UPLOAD_MULTIPART_SIZE / put --part-size). */
+  readonly partSize: number;
+  /** Parts in flight per object (4 default, MC_UPLOAD_MULTIPART_THREADS / put -P). */
+  readonly parallel: number;
+}
+
+const md5 = (data: Buffer): Buffer => createHash("md5").update(data).digest();
+
+function aborted(signal: AbortSignal | undefined): Error {
+  return Object.assign(new Error("Operation aborted"), { name: "AbortError", cause: signal?.reason });
+}
+
+function headersOf(options: WriteOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (options.contentType) headers["Content-Type"] = options.contentType;
+  for (const [k, v] of Object.entries(options.metadata ?? {})) headers[/^x-amz-meta-/i.test(k) ? k : `X-Amz-Meta-${k}`] = v;
+  return { ...headers, ...options.headers, ...options.encryption?.headers };
+}
+
+/**
+ * One PUT. The SDK's putObject renames every header it does not know
+ * (X-Amz-Tagging, Expires) into user metadata, so user headers go out as a
+ * plain signed request, with Content-MD5 for the server to check.
+ */
+async function putSingle(client: Client, bucket: string, key: string, body: Buffer, headers: Record<string, string>, raw: boolean): Promise<{ etag: string }> {
+  if (!raw) return client.putObject(bucket, key, body, body.length, headers);
+  const res = await s3Call(client, { method: "PUT", bucket, key, body, headers: { ...headers, "Content-MD5": md5(body).toString("base64") } });
+  const etag = res.headers.etag;
+  return { etag: (Array.isArray(etag) ? (etag[0] ?? "") : (etag ?? "")).replace(/"/g, "") };
+}
+
+/**
+ * Streams `source` into an object. Under one part: a single PUT whose ETag must
+ * equal the MD5 we computed. Otherwise a multipart upload with `parallel` parts
+ * in flight (memory: parallel + 1 parts), each part sent with Content-MD5 and
+ * retried with backoff; any failure or abort (Ctrl-C) aborts the upload so no
+ * object and no incomplete upload is left.
+ */
+export async function uploadToS3(client: Client, bucket: string, key: string, source: Readable, settings: UploadSettings, options: WriteOptions = {}): Promise<void> {
+  const { signal } = options;
+  const headers = headersOf(options);
+  const parts = chunks(source, settings.partSize);
+  const first = await parts.next();
+  const firstPart = first.done ? Buffer.alloc(0) : first.value;
+  if (signal?.aborted) throw aborted(signal);
+  const second = firstPart.length < settings.partSize ? { done: true as const, value: undefined } : await parts.next();
+  if (second.done) {
+    const digest = md5(firstPart).toString("hex");
+    const res = await withRetry(() => putSingle(client, bucket, key, firstPart, headers, options.headers !== undefined), signal ? { signal } : {});
+    // An encrypted object's ETag need not be the MD5 of the plaintext.
+    if (!options.encryption && res.etag && /^[0-9a-f]{32}$/.test(res.etag) && res.etag !== digest) {
+      await client.removeObject(bucket, key).catch(() => undefined);
+      throw mcError(`Integrity check failed for \`${key}\`.`, new Error(`ETag ${res.etag} does not match MD5 ${digest}`), "internal");
+    }
+    options.onProgress?.(firstPart.length);
+    return;
+  }
+
+  const uploadId = await withRetry(() => client.initiateNewMultipartUpload(bucket, key, headers));
+  const done: { part: number; etag: string; md5: Buffer }[] = [];
+  const inflight = new Set<Promise<void>>();
+  let failure: unknown;
+  let sent = 0;
+  const send = (part: number, data: Buffer): void => {
+    const digest = md5(data);
+    const task = withRetry(
+      () => client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { ...options.encryption?.partHeaders, "Content-Length": String(data.length), "Content-MD5": digest.toString("base64") } }, data),
+      signal ? { signal } : {},
+    ).then(
+      (res) => {
+        done.push({ part, etag: res.etag, md5: digest });
+        sent += data.length;
+        options.onProgress?.(sent);
+      },
+      (err: unknown) => {
+        failure ??= err;
+      },
+    );
+    const tracked = task.finally(() => inflight.delete(tracked));
+    inflight.add(tracked);
+  };
+  try {
+    let number = 1;
+    send(number++, firstPart);
+    send(number++, second.value);
+    for await (const data of parts) {
+      while (inflight.size >= settings.parallel && failure === undefined && !signal?.aborted) await Promise.race(inflight);
+      if (failure !== undefined) throw failure;
+      if (signal?.aborted) throw aborted(signal);
+      if (number > 10000) throw mcError(`Object \`${key}\` needs more than 10000 parts; use a larger part size.`, undefined, "invalid_argument");
+      send(number++, data);
+    }
+    await Promise.all(inflight);
+    if (failure !== undefined) throw failure;
+    if (signal?.aborted) throw aborted(signal);
+    done.sort((a, b) => a.part - b.part);
+    await withRetry(() => client.completeMultipartUpload(bucket, key, uploadId, done.map(({ part, etag }) => ({ part, etag }))));
+  } catch (err) {
+    await Promise.allSettled(inflight);
+    await withRetry(() => client.abortMultipartUpload(bucket, key, uploadId)).catch(() => undefined);
+    throw err;
+  }
+  // RGW answers CompleteMultipartUpload with an empty ETag: check the stored one with a HEAD.
+  if (options.encryption) return;
+  const expected = `${md5(Buffer.concat(done.map((d) => d.md5))).toString("hex")}-${done.length}`;
+  const stored = await client.statObject(bucket, key);
+  if (/^[0-9a-f]{32}-\d+$/.test(stored.etag) && stored.etag !== expected) {
+    throw mcError(`Integrity check failed for \`${key}\`.`, new Error(`ETag ${stored.etag} does not match ${expected}`), "internal");
+  }
+}
