@@ -71,6 +71,7 @@ import { QuotaClearCommand } from "./quota/clear.js";
 import { QuotaInfoCommand } from "./quota/info.js";
 import { QuotaSetCommand } from "./quota/set.js";
 import { RbCommand } from "./rb.js";
+import { ReadyCommand } from "./ready.js";
 import { RetentionClearCommand } from "./retention/clear.js";
 import { RetentionInfoCommand } from "./retention/info.js";
 import { RetentionSetCommand } from "./retention/set.js";
@@ -163,6 +164,7 @@ export const commands = [
   QuotaInfoCommand,
   QuotaSetCommand,
   RbCommand,
+  ReadyCommand,
   RetentionClearCommand,
   RetentionInfoCommand,
   RetentionSetCommand,

@@ -27,6 +27,8 @@ export interface AdminRequest {
   readonly expect?: readonly number[];
   /** Anonymous (the health endpoints): no Authorization. */
   readonly anonymous?: boolean;
+  /** Another node of the deployment (`scheme://host:port`, `ping --distributed`) instead of the alias's URL. */
+  readonly origin?: string;
 }
 
 export interface AdminResponse {
@@ -64,15 +66,25 @@ export function createAdminClient(ctx: McContext, alias: ResolvedAlias): AdminCl
   } catch (err) {
     throw mcError(`Invalid URL \`${alias.url}\` of alias \`${alias.name}\`.`, err, "invalid_argument");
   }
-  const https = url.protocol === "https:";
   const lookup = createLookup(parseResolve(ctx.settings.resolve));
   const extra = parseHeaders(ctx.settings.headers);
-  const agent = https
-    ? new HttpsAgent({ keepAlive: false, ca: trustedCas(join(ctx.config.dir, "certs")), rejectUnauthorized: !ctx.settings.insecure, ...(lookup ? { lookup } : {}) })
-    : new HttpAgent({ keepAlive: false, ...(lookup ? { lookup } : {}) });
+  const agents = new Map<string, HttpAgent>();
+  // One agent per scheme: `ping --distributed` may reach nodes by another scheme than the alias's.
+  const agentFor = (protocol: string): HttpAgent => {
+    let agent = agents.get(protocol);
+    if (agent === undefined) {
+      agent =
+        protocol === "https:"
+          ? new HttpsAgent({ keepAlive: false, ca: trustedCas(join(ctx.config.dir, "certs")), rejectUnauthorized: !ctx.settings.insecure, ...(lookup ? { lookup } : {}) })
+          : new HttpAgent({ keepAlive: false, ...(lookup ? { lookup } : {}) });
+      agents.set(protocol, agent);
+    }
+    return agent;
+  };
   const region = process.env["MC_REGION"] || "us-east-1";
 
   const request = async (req: AdminRequest): Promise<AdminResponse> => {
+    const to = req.origin === undefined ? url : new URL(req.origin);
     let body = req.body ?? new Uint8Array(0);
     if (req.encrypt) body = (await payloadCrypto()).encryptData(alias.secretKey, body);
     const query = encodeQuery(req.query);
@@ -80,12 +92,13 @@ export function createAdminClient(ctx: McContext, alias: ResolvedAlias): AdminCl
     const pathAndQuery = `${path}${query ? `?${query}` : ""}`;
     const all = { ...extra, ...req.headers };
     const headers: Record<string, string> = req.anonymous
-      ? { ...all, host: url.host }
-      : signedAdminHeaders({ method: req.method, path, query, host: url.host, body, accessKey: alias.accessKey, secretKey: alias.secretKey, ...(alias.sessionToken ? { sessionToken: alias.sessionToken } : {}), region, extra: all });
+      ? { ...all, host: to.host }
+      : signedAdminHeaders({ method: req.method, path, query, host: to.host, body, accessKey: alias.accessKey, secretKey: alias.secretKey, ...(alias.sessionToken ? { sessionToken: alias.sessionToken } : {}), region, extra: all });
     if (body.length > 0) headers["content-length"] = String(body.length);
     const res = await new Promise<AdminResponse>((resolve, reject) => {
-      const send = https ? httpsRequest : httpRequest;
-      const r = send({ protocol: url.protocol, hostname: url.hostname, port: url.port || (https ? 443 : 80), method: req.method, path: pathAndQuery, headers, agent, signal: ctx.signal }, (incoming) => {
+      const tls = to.protocol === "https:";
+      const send = tls ? httpsRequest : httpRequest;
+      const r = send({ protocol: to.protocol, hostname: to.hostname.replace(/^\[|\]$/g, ""), port: to.port || (tls ? 443 : 80), method: req.method, path: pathAndQuery, headers, agent: agentFor(to.protocol), signal: ctx.signal }, (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on("data", (c: Buffer) => chunks.push(c));
         incoming.once("error", reject);

@@ -87,12 +87,12 @@ export function isAdminApiMissing(err: unknown): boolean {
  * ("Unable to get bucket quota"); `capability` names what a non-MinIO server
  * lacks, in one line with the server's error code.
  */
-export function adminFailure(action: string, capability: string, err: unknown): AppError {
+export function adminFailure(action: string, capability: string, err: unknown, api = "admin API"): AppError {
   // An Error carrying the fields: scripts find them in `.error.cause.error` (an S3-style code), the text in `.cause.message`.
   const withFields = (cause: AdminErrorCause, message: string): Error => Object.assign(new Error(message), { ...cause, message });
   if (isAppError(err) && err.details["adminApi"] === "missing") {
     const cause = err.cause as AdminErrorCause;
-    return explainedError(`${capability} needs MinIO's admin API, which this server does not have.`, withFields(cause, `Server error code: ${cause.code}`), "unimplemented");
+    return explainedError(`${capability} needs MinIO's ${api}, which this server does not have.`, withFields(cause, `Server error code: ${cause.code}`), "unimplemented");
   }
   if (isAppError(err) && err.details["adminApi"] === "present") {
     const cause = err.cause as AdminErrorCause;

@@ -121,6 +121,30 @@ func main() {
 		fail(err)
 	}
 	adm.SetCustomTransport(transport)
+	if *op == "ping-nodes" { // mc ping --distributed / --node NAME: the nodes from ServerInfo, then Alive on each
+		anon, err := madmin.NewAnonymousClient(*endpoint, *secure)
+		if err != nil {
+			fail(err)
+		}
+		anon.SetCustomTransport(transport)
+		info, err := adm.ServerInfo(ctx)
+		if err != nil {
+			fail(err)
+		}
+		servers := info.Servers
+		if a.Name != "" {
+			servers = nil
+			for _, s := range info.Servers {
+				if s.Endpoint == a.Name {
+					servers = append(servers, s)
+				}
+			}
+		}
+		for r := range anon.Alive(ctx, madmin.AliveOpts{}, servers...) {
+			print(map[string]interface{}{"host": r.Endpoint.Host, "online": r.Online, "failed": r.Error != nil})
+		}
+		return
+	}
 	if err := run(ctx, adm, *op, a); err != nil {
 		fail(err)
 	}
