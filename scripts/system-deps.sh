@@ -19,6 +19,10 @@ declare -A wanted=(
   [rclone]=rclone
   [s3cmd]=s3cmd
   [/usr/bin/aws]=awscli
+  # The reference for mc's MinIO admin commands (tests/minio-admin/driver, GOPATH build).
+  [go]=golang-go
+  [/usr/share/gocode/src/github.com/minio/madmin-go/encrypt.go]=golang-github-minio-madmin-go-dev
+  [/usr/share/gocode/src/github.com/minio/minio-go/v7/api.go]=golang-github-minio-minio-go-v7-dev
 )
 
 # `system-deps.sh bench`: also the peers the benchmarks compare against.
@@ -32,6 +36,8 @@ fi
 
 missing=()
 for cmd in "${!wanted[@]}"; do
+  # A path is checked as a file (packages of sources have no command).
+  if [[ $cmd == /* ]]; then [[ -e $cmd ]] || missing+=("${wanted[$cmd]}"); continue; fi
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${wanted[$cmd]}")
 done
 ((${#missing[@]} == 0)) && exit 0

@@ -20,6 +20,8 @@ const lazyParts = [
   { name: "kms", source: join(root, "src", "kms", "kms-lib.ts"), filter: /\/kms-lib\.js$/ },
   // The minisign verifier with libsodium's WebAssembly (`mc update` with a key).
   { name: "minisign", source: join(root, "src", "update", "minisign-lib.ts"), filter: /\/minisign-lib\.js$/ },
+  // MinIO's admin payload crypto on the crypto core (admin commands with encrypted bodies).
+  { name: "madmin-crypto", source: join(root, "src", "minio-admin", "payload-crypto-lib.ts"), filter: /\/payload-crypto-lib\.js$/ },
 ];
 
 function baseOptions() {

@@ -21,6 +21,9 @@ export {
 export type { Ed25519KeyPair } from "./ed25519.js";
 export { blake2b, sha256, sha512 } from "./hash.js";
 export { argon2idMaxMemoryKiB, argon2idSaltLength, deriveKey, verifyArgon2idString } from "./derive-key.js";
+export { argon2idLanes } from "./argon2id-lanes.js";
+export type { Argon2idLanesParams } from "./argon2id-lanes.js";
+export { aes256gcmDecrypt, aes256gcmEncrypt, gcmNonceLength, pbkdf2Sha256 } from "./aes-gcm.js";
 export type { Argon2idParams } from "./derive-key.js";
 export { constantTimeEqual, zeroize } from "./secret-bytes.js";
 export { minisignKeyIdHex } from "./minisign-encoding.js";

@@ -67,7 +67,11 @@ import { OdCommand } from "./od.js";
 import { PingCommand } from "./ping.js";
 import { PipeCommand } from "./pipe.js";
 import { PutCommand } from "./put.js";
+import { QuotaClearCommand } from "./quota/clear.js";
+import { QuotaInfoCommand } from "./quota/info.js";
+import { QuotaSetCommand } from "./quota/set.js";
 import { RbCommand } from "./rb.js";
+import { ReadyCommand } from "./ready.js";
 import { RetentionClearCommand } from "./retention/clear.js";
 import { RetentionInfoCommand } from "./retention/info.js";
 import { RetentionSetCommand } from "./retention/set.js";
@@ -156,7 +160,11 @@ export const commands = [
   PingCommand,
   PipeCommand,
   PutCommand,
+  QuotaClearCommand,
+  QuotaInfoCommand,
+  QuotaSetCommand,
   RbCommand,
+  ReadyCommand,
   RetentionClearCommand,
   RetentionInfoCommand,
   RetentionSetCommand,

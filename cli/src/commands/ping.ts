@@ -3,6 +3,8 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { usageError } from "../core/errors.js";
+import { pingNodes, pingRound, printRound } from "../helpers/ping-nodes.js";
+import { adminTarget } from "../minio-admin/admin-target.js";
 
 const ms = (v: number): string => `${v.toFixed(2)}ms`;
 
@@ -13,10 +15,13 @@ export class PingCommand extends BaseCommand {
   errorCount = Option.String("-e,--error-count", { description: "exit after N consecutive ping errors" });
   exitOnFail = Option.Boolean("-x,--exit", false, { description: "exit when server(s) responds and reports being online" });
   interval = Option.String("-i,--interval", "1", { description: "wait interval (seconds) between each request" });
+  distributed = Option.Boolean("-a,--distributed", false, { description: "ping all the servers in the cluster, use it when you have direct access to nodes/pods" });
+  node = Option.String("--node", { description: "ping the specified node" });
   targets = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.targets.length !== 1) throw usageError("ping needs one ALIAS.");
+    if (this.distributed || this.node !== undefined) return this.runNodes(ctx);
     const loc = ctx.locate(this.targets[0] ?? "");
     if (loc.kind !== "s3") throw usageError(`\`${this.targets[0] ?? ""}\` is not an alias.`);
     const url = new URL(loc.alias.url);
@@ -62,5 +67,27 @@ export class PingCommand extends BaseCommand {
       if (round < count) await delay(interval, undefined, { signal: ctx.signal }).catch(() => undefined);
     }
     return errors > 0 && times.length === 0 ? 1 : 0;
+  }
+
+  /** `--distributed` / `--node`: the nodes from MinIO's admin info, each asked /minio/health/live every round (upstream cmd/ping.go). */
+  private async runNodes(ctx: McContext): Promise<number> {
+    const arg = this.targets[0] ?? "";
+    const target = adminTarget(ctx, arg);
+    const nodes = await pingNodes(target.client, arg, this.node);
+    if (nodes.length === 0) throw usageError(`\`${arg}\` lists no nodes.`);
+    const count = this.count === undefined ? Infinity : Number(this.count);
+    let consecutive = 0;
+    let anyOnline = false;
+    for (let round = 1; round <= count && !ctx.signal.aborted; round++) {
+      const results = await pingRound(target.client, nodes);
+      printRound(ctx, round, results);
+      const allOnline = results.every((r) => r.online);
+      anyOnline ||= results.some((r) => r.online);
+      consecutive = allOnline ? 0 : consecutive + 1;
+      if (this.errorCount !== undefined && consecutive >= Number(this.errorCount)) return 1;
+      if (this.exitOnFail && allOnline) return 0;
+      if (round < count) await delay(Number(this.interval) * 1000, undefined, { signal: ctx.signal }).catch(() => undefined);
+    }
+    return anyOnline ? 0 : 1;
   }
 }

@@ -15,6 +15,7 @@ export const groupDescriptions: Readonly<Record<string, string>> = {
   ilm: "manage bucket lifecycle",
   "ilm rule": "manage bucket lifecycle rules",
   legalhold: "manage legal hold for object(s)",
+  quota: "manage bucket quota",
   retention: "set retention for object(s)",
   share: "generate URL for temporary access to an object",
   tag: "manage tags for bucket and object(s)",

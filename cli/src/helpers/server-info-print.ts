@@ -1,30 +1,43 @@
 import type { ResolvedAlias } from "../config/aliases.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError } from "../core/errors.js";
-import { objectStoreInfo } from "../storage/s3/server-info.js";
+import { adminFailure } from "../minio-admin/admin-errors.js";
+import { createAdminClient } from "../minio-admin/admin-client.js";
+import { minioServerInfo } from "../minio-admin/server-info.js";
+import { s3ServerInfo } from "../storage/s3/server-info.js";
+import { isAppError } from "@mc/shared";
 
 const count = (v: unknown, key: string): string => {
   const o = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined;
   return typeof o === "number" ? String(o) : "?";
 };
 
-/** `mc admin info ALIAS` for an object store; the cause of a failure says what to check. */
+function printJson(ctx: McContext, info: unknown): void {
+  const tty = (ctx.output.stdout as { isTTY?: boolean }).isTTY === true;
+  const value = { status: "success", info };
+  ctx.output.stdout.write(`${tty ? JSON.stringify(value, null, 4) : JSON.stringify(value)}\n`);
+}
+
+/**
+ * `mc admin info ALIAS` for an object store: MinIO's admin info API (as
+ * madmin's ServerInfo asks it) where the server has it, else what S3 calls
+ * tell. The cause of a failure says what to check.
+ */
 export async function printObjectStoreInfo(ctx: McContext, alias: ResolvedAlias): Promise<void> {
-  const result = await objectStoreInfo(ctx.client(alias), alias.url).catch((err: unknown) => {
+  const failed = (err: unknown): never => {
+    // MinIO's own refusal (access denied, …) in the admin errors' one line; anything else with the troubleshooting line.
+    if (isAppError(err) && err.details["adminApi"] === "present") throw adminFailure(`Unable to get service info of \`${alias.name}\` (${alias.url})`, "Server info", err);
     throw mcError(`Unable to get service info of \`${alias.name}\` (${alias.url}).`, err, "unavailable");
-  });
-  if (ctx.output.json) {
-    const tty = (ctx.output.stdout as { isTTY?: boolean }).isTTY === true;
-    const value = { status: "success", info: result.kind === "s3" ? result.info : { mode: "minio", endpoint: alias.url, ...result.info } };
-    ctx.output.stdout.write(`${tty ? JSON.stringify(value, null, 4) : JSON.stringify(value)}\n`);
+  };
+  const minio = await minioServerInfo(createAdminClient(ctx, alias)).catch(failed);
+  if (minio !== undefined) {
+    if (ctx.output.json) return printJson(ctx, minio);
+    const servers = Array.isArray(minio["servers"]) ? minio["servers"].length : 0;
+    ctx.output.line([`●  ${alias.url}`, `   Mode: ${String(minio["mode"] ?? "")}`, `   Servers: ${servers}`, `   Buckets: ${count(minio["buckets"], "count")}`, `   Objects: ${count(minio["objects"], "count")}`].join("\n"));
     return;
   }
-  if (result.kind === "minio") {
-    const servers = Array.isArray(result.info["servers"]) ? result.info["servers"].length : 0;
-    ctx.output.line([`●  ${alias.url}`, `   Mode: ${String(result.info["mode"] ?? "")}`, `   Servers: ${servers}`, `   Buckets: ${count(result.info["buckets"], "count")}`, `   Objects: ${count(result.info["objects"], "count")}`].join("\n"));
-    return;
-  }
-  const i = result.info;
+  const i = await s3ServerInfo(ctx.client(alias), alias.url).catch(failed);
+  if (ctx.output.json) return printJson(ctx, i);
   ctx.output.line(
     [`●  ${i.endpoint}`, `   Server: ${i.server === "" ? "(no Server header)" : i.server}`, `   Region: ${i.region}`, `   Latency: ${i.latencyMs}ms`, `   Buckets: ${i.buckets}`].join("\n"),
   );
