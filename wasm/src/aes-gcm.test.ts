@@ -1,7 +1,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { aes256gcmDecrypt, aes256gcmEncrypt, pbkdf2Sha256 } from "./index.js";
-import { fromHex, toHex } from "./test-helpers.js";
+import { fromHex, toHex } from "../testing/test-helpers.js";
 
 const Gcm = suite("aes256gcm");
 

@@ -3,7 +3,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { argon2Browser } from "./argon2-browser-oracle.js";
 import { argon2idLanes, deriveKey, initCrypto } from "./index.js";
-import { fromHex, readVectorJson, toHex } from "./test-helpers.js";
+import { fromHex, readVectorJson, toHex } from "../testing/test-helpers.js";
 
 const Lanes = suite("argon2idLanes");
 Lanes.before(() => initCrypto());

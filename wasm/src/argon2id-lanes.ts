@@ -1,4 +1,4 @@
-import { AppError } from "@mc/shared";
+import { AppError } from "@mc/shared/errors";
 import { requireIntegerInRange, requireUint8Array, toBytes } from "./check-bytes.js";
 import { blamka, blamkaScratchBytes } from "./blamka-wasm.js";
 import { blake2b } from "./hash.js";

@@ -5,7 +5,7 @@ import { adminFailure } from "../minio-admin/admin-errors.js";
 import { createAdminClient } from "../minio-admin/admin-client.js";
 import { minioServerInfo } from "../minio-admin/server-info.js";
 import { s3ServerInfo } from "../storage/s3/server-info.js";
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 
 const count = (v: unknown, key: string): string => {
   const o = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined;

@@ -1,4 +1,4 @@
-import { AppError, isAppError, type Reason } from "@mc/shared";
+import { AppError, isAppError, type Reason } from "@mc/shared/errors";
 import { explainedError, mcError } from "../core/errors.js";
 import { child, parseXml, text } from "../storage/s3/xml.js";
 

@@ -1,9 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { AppError } from "@mc/shared";
-import { decryptionFailed } from "../../../wasm/src/aead.js";
-import { chacha20poly1305Decrypt, chacha20poly1305Encrypt } from "../../../wasm/src/aead.js";
-import { aes256gcmDecrypt, aes256gcmEncrypt, pbkdf2Sha256 } from "../../../wasm/src/aes-gcm.js";
-import { argon2idLanes } from "../../../wasm/src/argon2id-lanes.js";
+import { AppError } from "@mc/shared/errors";
+import {
+  aes256gcmDecrypt,
+  aes256gcmEncrypt,
+  argon2idLanes,
+  chacha20poly1305Decrypt,
+  chacha20poly1305Encrypt,
+  decryptionFailed,
+  pbkdf2Sha256,
+} from "@mc/wasm/admin-payload";
 
 /**
  * MinIO's admin payload encryption (madmin `EncryptData`/`DecryptData`):

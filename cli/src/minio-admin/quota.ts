@@ -1,4 +1,4 @@
-import { isAppError } from "@mc/shared";
+import { isAppError } from "@mc/shared/errors";
 import type { AdminClient } from "./admin-client.js";
 
 /** What a server without MinIO's admin API lacks, for the one-line failure. */
