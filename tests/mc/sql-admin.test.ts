@@ -157,7 +157,7 @@ admin("should show MinIO's admin info where the server has that API :: fake MinI
     const env = { MC_HOST_fake: `http://key:secret@127.0.0.1:${port}` };
     const r = await mc(["admin", "info", "fake"], { env });
     assert.is(r.code, 0, r.stderr);
-    assert.is(r.stdout, `●  http://127.0.0.1:${port}\n   Mode: online\n   Servers: 2\n   Buckets: 3\n   Objects: 7\n`);
+    assert.is(r.stdout, `●  http://127.0.0.1:${port}\n   Mode: online\n   Servers: 2\n   Buckets: 3\n   Objects: 7\n   Server release: (not reported)\n   mc release: DEVELOPMENT.GOGET\n`);
     assert.equal(paths, ["/minio/admin/v3/info"]);
     const j = jsonLines((await mc(["admin", "info", "fake", "--json"], { env })).stdout)[0];
     assert.is((j?.["info"] as Record<string, unknown>)["mode"], "online");

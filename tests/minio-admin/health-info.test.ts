@@ -75,7 +75,7 @@ T("ping --node NAME: only that node; a name the server does not list is one line
 T("admin info: the same signed GET /minio/admin/v3/info as madmin ServerInfo; the InfoMessage as real mc's JSON", async () => {
   const r = await differential(fx, { op: "server-info", mc: ["admin", "info", "minio"], responder: minio });
   assert.equal(r.requests.map((q) => `${q.method} ${q.path}`), ["GET /minio/admin/v3/info"]);
-  assert.is(r.ours.stdout, `●  ${fx.recorder.url}\n   Mode: online\n   Servers: 2\n   Buckets: 3\n   Objects: 12\n`);
+  assert.is(r.ours.stdout, `●  ${fx.recorder.url}\n   Mode: online\n   Servers: 2\n   Buckets: 3\n   Objects: 12\n   Server release: RELEASE.2023-01-01T00-00-00Z\n   mc release: DEVELOPMENT.GOGET\n`);
   const j = jsonLines((await fx.mc(["admin", "info", "minio", "--json"])).stdout);
   assert.equal(j, [{ status: "success", info }]);
 });

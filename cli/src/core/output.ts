@@ -20,6 +20,8 @@ export interface Output {
   line(text: string): void;
   /** `--json` ? the object : the text line. */
   result(value: unknown, text: string): void;
+  /** A warning line on stderr (text form); the command and its status go on. */
+  warn(message: string): void;
   /** A non-fatal error (partial failure): printed, and the command goes on. */
   error(err: unknown, type?: "error" | "fatal"): void;
 }
@@ -41,6 +43,9 @@ export function createOutput(options: OutputOptions): Output {
     result(value, text) {
       if (options.json) printJson(value);
       else line(text);
+    },
+    warn(message) {
+      options.stderr.write(`mc: <WARNING> ${message}\n`);
     },
     error(err, type = "error") {
       const d = describeError(err);

@@ -6,6 +6,9 @@ import { createAdminClient } from "../minio-admin/admin-client.js";
 import { minioServerInfo } from "../minio-admin/server-info.js";
 import { s3ServerInfo } from "../storage/s3/server-info.js";
 import { isAppError } from "@mc/shared/errors";
+import { releaseTag } from "../core/version.js";
+import { parseReleaseId } from "../update/release-id.js";
+import { driftOf, serverReleaseOf } from "../update/version-drift.js";
 
 const count = (v: unknown, key: string): string => {
   const o = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined;
@@ -31,9 +34,28 @@ export async function printObjectStoreInfo(ctx: McContext, alias: ResolvedAlias)
   };
   const minio = await minioServerInfo(createAdminClient(ctx, alias)).catch(failed);
   if (minio !== undefined) {
-    if (ctx.output.json) return printJson(ctx, minio);
-    const servers = Array.isArray(minio["servers"]) ? minio["servers"].length : 0;
-    ctx.output.line([`●  ${alias.url}`, `   Mode: ${String(minio["mode"] ?? "")}`, `   Servers: ${servers}`, `   Buckets: ${count(minio["buckets"], "count")}`, `   Objects: ${count(minio["objects"], "count")}`].join("\n"));
+    const servers: unknown[] = Array.isArray(minio["servers"]) ? minio["servers"] : [];
+    const versionOf = (s: unknown): unknown => (typeof s === "object" && s !== null ? (s as Record<string, unknown>)["version"] : undefined);
+    const server = servers.map((s) => serverReleaseOf(versionOf(s))).find((r) => r !== undefined);
+    const client = parseReleaseId(releaseTag);
+    const drift = client && server ? driftOf(client, server) : undefined;
+    if (ctx.output.json) {
+      printJson(ctx, minio);
+      if (drift) ctx.output.printJson({ status: "warning", warning: drift });
+      return;
+    }
+    ctx.output.line(
+      [
+        `●  ${alias.url}`,
+        `   Mode: ${String(minio["mode"] ?? "")}`,
+        `   Servers: ${servers.length}`,
+        `   Buckets: ${count(minio["buckets"], "count")}`,
+        `   Objects: ${count(minio["objects"], "count")}`,
+        `   Server release: ${server?.id ?? "(not reported)"}`,
+        `   mc release: ${releaseTag}`,
+      ].join("\n"),
+    );
+    if (drift) ctx.output.warn(drift.message);
     return;
   }
   const i = await s3ServerInfo(ctx.client(alias), alias.url).catch(failed);
