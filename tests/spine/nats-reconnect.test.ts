@@ -1,5 +1,6 @@
 import { connectNatsBus, type Bus } from "@mc/shared/bus";
-import { setTimeout as sleep } from "node:timers/promises";
+import { once } from "node:events";
+import { createServer } from "node:net";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { startNatsServer, type NatsNode } from "../harness/nats-server.js";
@@ -35,6 +36,12 @@ test("a service reconnects after a NATS outage longer than nats.js's default ten
   const server = await connectNatsBus({ servers: nats.url, name: "echo", reconnectWaitMs: waitMs });
   const client = await connectNatsBus({ servers: nats.url, name: "caller", reconnectWaitMs: waitMs });
   let closed = 0;
+  let attempts = 0;
+  // During the outage the port hangs up on every attempt, and counts them.
+  const refuser = createServer((socket) => {
+    attempts++;
+    socket.destroy();
+  });
   server.onClose(() => closed++);
   client.onClose(() => closed++);
   try {
@@ -45,13 +52,18 @@ test("a service reconnects after a NATS outage longer than nats.js's default ten
     assert.ok(await roundTrip(client, "before"), "answer before the outage");
     await nats.stop();
     nats = undefined;
-    // The outage itself: at 100 ms a try, 30 attempts and more go unanswered,
-    // three times the count after which nats.js closes a connection by default.
-    await sleep(30 * waitMs);
+    // The outage lasts until each client has tried about fifteen times, past
+    // the ten after which nats.js closes a connection by default.
+    refuser.listen(port, "127.0.0.1");
+    await once(refuser, "listening");
+    await waitFor(() => attempts >= 30, { what: "30 reconnect attempts from the two clients", timeoutMs: 20000 });
+    refuser.close();
+    await once(refuser, "close");
     nats = await startNatsServer({ port });
     await waitFor(() => roundTrip(client, "after"), { what: "an answer over the bus after NATS came back", timeoutMs: 15000 });
     assert.is(closed, 0, "neither connection was closed");
   } finally {
+    if (refuser.listening) refuser.close();
     await client.close();
     await server.close();
     await nats?.stop();
