@@ -3,7 +3,7 @@
 // remembers its members by HOST:PORT, so a later `up` must reuse them).
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { createServer, type Server } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -35,15 +35,29 @@ export const clusterDir = (env: NodeJS.ProcessEnv = process.env): string => reso
 
 export const stateFile = (dir: string): string => join(dir, "state.json");
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
+/**
+ * `count` distinct free ports: every listener stays open until all are taken,
+ * so the system cannot hand the same port out twice (closing each before
+ * asking for the next once gave one NATS node the same monitor and route port).
+ */
+async function freePorts(count: number): Promise<number[]> {
+  const servers: Server[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const srv = createServer();
+      servers.push(srv);
+      await new Promise<void>((ok, fail) => {
+        srv.once("error", fail);
+        srv.listen(0, "127.0.0.1", ok);
+      });
+    }
+    return servers.map((srv) => {
       const a = srv.address();
-      srv.close(() => ok(typeof a === "object" && a ? a.port : 0));
+      return typeof a === "object" && a ? a.port : 0;
     });
-  });
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((ok) => srv.close(ok))));
+  }
 }
 
 /** True when nothing listens on 127.0.0.1:port. */
@@ -56,9 +70,13 @@ export function portIsFree(port: number): Promise<boolean> {
 }
 
 async function autoPorts(): Promise<Ports> {
-  const nats = [];
-  for (let i = 0; i < 3; i++) nats.push({ client: await freePort(), cluster: await freePort(), monitor: await freePort() });
-  return { nats, kms: [await freePort(), await freePort(), await freePort()], gateway: await freePort(), gateway2: await freePort() };
+  const [n1c, n1r, n1m, n2c, n2r, n2m, n3c, n3r, n3m, k1, k2, k3, gateway, gateway2] = (await freePorts(14)) as [number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+  const nats = [
+    { client: n1c, cluster: n1r, monitor: n1m },
+    { client: n2c, cluster: n2r, monitor: n2m },
+    { client: n3c, cluster: n3r, monitor: n3m },
+  ];
+  return { nats, kms: [k1, k2, k3], gateway, gateway2 };
 }
 
 export const allPorts = (p: Ports): number[] => [...p.nats.flatMap((n) => [n.client, n.cluster, n.monitor]), ...p.kms, p.gateway, p.gateway2];
@@ -75,7 +93,9 @@ export async function loadTopology(dir: string, env: NodeJS.ProcessEnv = process
   if (existsSync(stateFile(dir))) {
     const saved = (JSON.parse(await readFile(stateFile(dir), "utf8")) as { ports: Omit<Ports, "gateway2"> & { gateway2?: number } }).ports;
     if (saved.gateway2 !== undefined) return { topology: { dir, ports: { ...saved, gateway2: saved.gateway2 } }, unsaved: false };
-    const gateway2 = saved.gateway === defaultPorts.gateway ? defaultPorts.gateway2 : await freePort();
+    const used = new Set(allPorts({ ...saved, gateway2: 0 }));
+    let gateway2 = defaultPorts.gateway2;
+    if (saved.gateway !== defaultPorts.gateway) do [gateway2] = (await freePorts(1)) as [number]; while (used.has(gateway2));
     return { topology: { dir, ports: { ...saved, gateway2 } }, unsaved: true };
   }
   const ports = env.MC_CLUSTER_PORTS === "auto" ? await autoPorts() : defaultPorts;

@@ -1,7 +1,13 @@
 import { createServer } from "node:net";
 
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-export function freePort(): Promise<number> {
+/**
+ * Ports this process has handed out: the system may offer a port again as
+ * soon as its probe closes, and two servers of one test given the same port
+ * fail with "address already in use" (the class the launcher's auto ports hit).
+ */
+const handedOut = new Set<number>();
+
+function probe(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
@@ -12,4 +18,15 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago and not handed out before by this process. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probe();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
