@@ -85,7 +85,7 @@ routes("should filter, page with a next link and refuse bad parameters", async (
   assert.equal(await unknown.json(), { code: 404, message: "product 'nope' not found" });
 });
 
-routes("should refuse a filter that is given empty, as any malformed one (the release service checks, the gateway passes on)", async ({ env }) => {
+routes("should refuse a filter that is given empty, like every malformed one (the release service checks, the gateway passes on)", async ({ env }) => {
   for (const [route, name] of [["", "component"], ["", "os"], ["", "arch"], ["", "after"], ["", "limit"], ["/latest", "component"], ["/latest", "os"], ["/latest", "arch"]]) {
     const bad = await fetch(`${env.base}/api/releases/client${route}?${name}=`);
     assert.is(bad.status, 400, `${route} ${name}`);
