@@ -1,12 +1,12 @@
 // Bundles src/main.ts into dist/mc.cjs with esbuild so `mc` starts without a
 // TypeScript loader. bin/mc.js calls this on first run and whenever a source
 // file is newer than the bundle; `npm run build -w @mc/cli` does it by hand.
-// `node scripts/build.mjs --release RELEASE.<id> --out FILE [--commit SHA]`
+// `node scripts/build.mjs --release RELEASE.<id> --out FILE [--commit SHA] [--minisign-pubkey FILE]`
 // writes a release build instead: one self-contained file that knows its
 // release id (what `mc update` replaces; contracts/mc.md §9); with
 // `--metafile FILE` it also writes esbuild's metafile (which sources went in:
 // tests/mc/bundle-contents.test.ts checks no NATS or server code does).
-import { chmodSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -83,8 +83,16 @@ export async function build() {
   return join(dist, "mc.cjs");
 }
 
+/** The key line of a minisign public key file (`--minisign-pubkey FILE`): what `mc update` verifies against. */
+function publisherKeyLine(file) {
+  if (file === undefined) return "";
+  const line = readFileSync(file, "utf8").split("\n").map((l) => l.trim()).find((l) => /^[A-Za-z0-9+/]{50,}={0,2}$/.test(l));
+  if (line === undefined) throw new Error(`${file} holds no minisign public key`);
+  return line;
+}
+
 /** A release build: everything in one executable CommonJS file with the release id compiled in. */
-export async function buildRelease({ release, out, commit = "", metafile }) {
+export async function buildRelease({ release, out, commit = "", metafile, minisignPubkey = "" }) {
   if (!/^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(\.[A-Za-z0-9]+){0,2}$/.test(release)) throw new Error(`not a release id: ${release}`);
   const { build: esbuild } = await import("esbuild");
   const file = resolve(out);
@@ -98,7 +106,7 @@ export async function buildRelease({ release, out, commit = "", metafile }) {
     // under "type": "commonjs", which is worse. Issue 23's single executable
     // ends the dependency on the folder.
     banner: { js: "#!/usr/bin/env node" },
-    define: { MC_BUILD_RELEASE: JSON.stringify(release), MC_BUILD_COMMIT: JSON.stringify(commit) },
+    define: { MC_BUILD_RELEASE: JSON.stringify(release), MC_BUILD_COMMIT: JSON.stringify(commit), MC_BUILD_MINISIGN_PUBKEY: JSON.stringify(minisignPubkey) },
     plugins: [registry],
     metafile: metafile !== undefined,
   });
@@ -110,9 +118,9 @@ export async function buildRelease({ release, out, commit = "", metafile }) {
 
 // Run as a program also through a symbolic link (node resolves the module to its real path).
 if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { release: { type: "string" }, out: { type: "string" }, commit: { type: "string" }, metafile: { type: "string" } } });
+  const { values } = parseArgs({ options: { release: { type: "string" }, out: { type: "string" }, commit: { type: "string" }, metafile: { type: "string" }, "minisign-pubkey": { type: "string" } } });
   if (values.release !== undefined) {
     if (values.out === undefined) throw new Error("--release needs --out FILE");
-    await buildRelease({ release: values.release, out: values.out, commit: values.commit ?? "", metafile: values.metafile });
+    await buildRelease({ release: values.release, out: values.out, commit: values.commit ?? "", metafile: values.metafile, minisignPubkey: publisherKeyLine(values["minisign-pubkey"]) });
   } else await build();
 }

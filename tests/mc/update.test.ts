@@ -50,8 +50,9 @@ async function runFile(ctx: Ctx, file: string, args: readonly string[], env: Rec
   }
 }
 
-async function releaseBuild(release: string, out: string): Promise<string> {
-  await run(process.execPath, [join(repoRoot, "cli", "scripts", "build.mjs"), "--release", release, "--out", out, "--commit", "0123456789abcdef"]);
+/** A release build carrying `keyFile` as its publisher key (none: a build without one). */
+async function releaseBuild(release: string, out: string, keyFile?: string): Promise<string> {
+  await run(process.execPath, [join(repoRoot, "cli", "scripts", "build.mjs"), "--release", release, "--out", out, "--commit", "0123456789abcdef", ...(keyFile ? ["--minisign-pubkey", keyFile] : [])]);
   return out;
 }
 
@@ -83,7 +84,7 @@ test("a source checkout refuses to update (exit 1) and names the latest release"
 test("--dry-run downloads and verifies the latest build (SHA-256 and minisign, key as text or file)", async (ctx) => {
   const r = await mc(ctx, ["update", "--dry-run", "--json"], { MC_UPDATE_MINISIGN_PUBKEY: ctx.pubkey.split("\n")[1] });
   assert.is(r.code, 0, r.stdout + r.stderr);
-  assert.equal(jsonLines(r.stdout), [{ status: "success", message: `mc can be updated to version ${sampleLatest} (downloaded and verified; --dry-run installs nothing).` }]);
+  assert.equal(jsonLines(r.stdout), [{ status: "success", message: `mc can be updated to version ${sampleLatest} (SHA-256 and minisign signature verified; --dry-run installs nothing).` }]);
   const keyFile = join(ctx.work, "minisign.pub");
   await writeFile(keyFile, ctx.pubkey);
   const fromFile = await mc(ctx, ["update", "--dry-run"], { MC_UPDATE_MINISIGN_PUBKEY: keyFile });
@@ -124,7 +125,9 @@ test("a tampered checksum or a corrupted download exits 255; a malformed checksu
 test("a release build updates itself to a newer published release build; a build that does not run is rolled back", async (ctx) => {
   const bin = join(ctx.work, "bin");
   await mkdir(bin, { recursive: true });
-  const installed = await releaseBuild(oldRelease, join(bin, "mc"));
+  const keyFile = join(ctx.work, "publisher.pub");
+  await writeFile(keyFile, ctx.pubkey);
+  const installed = await releaseBuild(oldRelease, join(bin, "mc"), keyFile);
   assert.is(await versionLine(installed), `mc version ${oldRelease} (commit-id=0123456789abcdef)`);
 
   // The sample catalog's latest "binary" is a shell script: it cannot answer --version, so it is rolled back.
@@ -149,6 +152,26 @@ test("a release build updates itself to a newer published release build; a build
   const again = await runFile(ctx, installed, ["update", "--json"]);
   assert.is(again.code, 0, again.stderr);
   assert.equal(jsonLines(again.stdout), [{ status: "success", message: "You are already running the most recent version of ‘mc’." }]);
+});
+
+test("safe by default: a release build verifies with its built-in key; without a key, or against another publisher's, nothing is installed", async (ctx) => {
+  const bin = join(ctx.work, "bin-keys");
+  await mkdir(bin, { recursive: true });
+  const keyless = await releaseBuild(oldRelease, join(bin, "mc-keyless"));
+  const none = await runFile(ctx, keyless, ["update"]);
+  assert.is(none.code, 255, none.stderr);
+  assert.match(none.stderr, /^mc: <ERROR> Refusing RELEASE\.\S+: this mc carries no publisher key to verify its signature\. Set MC_UPDATE_MINISIGN_PUBKEY/);
+  assert.is(await versionLine(keyless), `mc version ${oldRelease} (commit-id=0123456789abcdef)`);
+  const dry = await runFile(ctx, keyless, ["update", "--dry-run"]);
+  assert.is(dry.code, 255, "a dry run without a key verifies nothing and says so");
+  await initCrypto();
+  const otherFile = join(ctx.work, "other-publisher.pub");
+  await writeFile(otherFile, minisignPublicKeyLine(createMinisignKeyPair()));
+  const foreign = await releaseBuild(oldRelease, join(bin, "mc-foreign"), otherFile);
+  const refused = await runFile(ctx, foreign, ["update"]);
+  assert.is(refused.code, 255, refused.stderr);
+  assert.match(refused.stderr, /^mc: <ERROR> The signature of RELEASE\.\S+ does not verify against the publisher key built into mc\./);
+  assert.is(await versionLine(foreign), `mc version ${oldRelease} (commit-id=0123456789abcdef)`);
 });
 
 test.run();

@@ -9,13 +9,14 @@ import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError } from "../core/errors.js";
 import { parseChecksumFile, parseReleaseId, isNewer } from "../update/release-id.js";
-import { releaseTag } from "../core/version.js";
+import { publisherKey, releaseTag } from "../core/version.js";
 import { checksumName, inDocker, platformFolder, userAgent } from "../update/release-folder.js";
 
 /**
  * `mc update` (contracts/mc.md §9): the release folder from MC_UPDATE_URL,
- * `mc.sha256sum` for this platform, the archived build checked by SHA-256 and,
- * with MC_UPDATE_MINISIGN_PUBKEY, by minisign; then an atomic replacement of
+ * `mc.sha256sum` for this platform, the archived build checked by SHA-256 and
+ * always by minisign (the publisher key built into a release, or
+ * MC_UPDATE_MINISIGN_PUBKEY instead; no key, no update); then an atomic replacement of
  * the running file that is rolled back unless the new file runs `--version`.
  * Exit 0 when already latest, 1 after an update or for a source checkout,
  * 255 on errors (exit-codes.ts).
@@ -87,11 +88,20 @@ export class UpdateCommand extends BaseCommand {
     if (sha !== latest.sha256) {
       throw mcError(`The download of ${latest.release.id} is corrupt: its SHA-256 does not match \`${sumName}\`.`, new Error(`expected ${latest.sha256}, got ${sha}`));
     }
-    const keySetting = process.env["MC_UPDATE_MINISIGN_PUBKEY"];
-    if (keySetting) await verifySignature(keySetting, build, await get(`${archiveUrl}.minisig`), latest.release.id);
+    // Always signed: the key built into a release, or the one MC_UPDATE_MINISIGN_PUBKEY names instead.
+    const override = process.env["MC_UPDATE_MINISIGN_PUBKEY"];
+    const keySetting = override || publisherKey;
+    if (!keySetting) {
+      throw mcError(
+        `Refusing ${latest.release.id}: this mc carries no publisher key to verify its signature.`,
+        new Error("Set MC_UPDATE_MINISIGN_PUBKEY to the publisher's minisign public key (text or file)"),
+      );
+    }
+    const keyName = override ? "MC_UPDATE_MINISIGN_PUBKEY" : "the publisher key built into mc";
+    await verifySignature(keySetting, keyName, build, await get(`${archiveUrl}.minisig`), latest.release.id);
 
     if (this.dryRun) {
-      const message = `mc can be updated to version ${latest.release.id} (downloaded and verified; --dry-run installs nothing).`;
+      const message = `mc can be updated to version ${latest.release.id} (SHA-256 and minisign signature verified; --dry-run installs nothing).`;
       ctx.output.result({ status: "success", message }, message);
       return 0;
     }
@@ -104,7 +114,7 @@ export class UpdateCommand extends BaseCommand {
   }
 }
 
-async function verifySignature(keySetting: string, build: Buffer, signature: Buffer, id: string): Promise<void> {
+async function verifySignature(keySetting: string, keyName: string, build: Buffer, signature: Buffer, id: string): Promise<void> {
   let keyText = keySetting;
   if (!keySetting.trim().startsWith("untrusted comment:") && !/^[A-Za-z0-9+/]{50,}={0,2}$/.test(keySetting.trim())) {
     try {
@@ -119,12 +129,12 @@ async function verifySignature(keySetting: string, build: Buffer, signature: Buf
   try {
     key = minisign.parseMinisignPublicKey(keyText);
   } catch (err) {
-    throw mcError("MC_UPDATE_MINISIGN_PUBKEY is not a valid minisign public key.", err);
+    throw mcError(`${keyName} is not a valid minisign public key.`, err);
   }
   try {
     minisign.verifyMinisign(key, new Uint8Array(build), new Uint8Array(signature));
   } catch (err) {
-    throw mcError(`The signature of ${id} does not verify against MC_UPDATE_MINISIGN_PUBKEY.`, err);
+    throw mcError(`The signature of ${id} does not verify against ${keyName}.`, err);
   }
 }
 

@@ -1,6 +1,8 @@
 /** Set by `scripts/build.mjs --release RELEASE.<id>` (esbuild `define`); absent in a source checkout. */
 declare const MC_BUILD_RELEASE: string | undefined;
 declare const MC_BUILD_COMMIT: string | undefined;
+/** The publisher's minisign key line (`--minisign-pubkey`), which `mc update` verifies every download against. */
+declare const MC_BUILD_MINISIGN_PUBKEY: string | undefined;
 
 /** The tag of a source checkout, which has no release id of its own. */
 export const developmentTag = "DEVELOPMENT.GOGET";
@@ -8,6 +10,8 @@ export const developmentTag = "DEVELOPMENT.GOGET";
 /** `mc --version` (contracts/mc.md §1). */
 export const releaseTag: string = typeof MC_BUILD_RELEASE === "string" && MC_BUILD_RELEASE !== "" ? MC_BUILD_RELEASE : developmentTag;
 export const commitId: string = typeof MC_BUILD_COMMIT === "string" && MC_BUILD_COMMIT !== "" ? MC_BUILD_COMMIT : developmentTag;
+
+export const publisherKey: string | undefined = typeof MC_BUILD_MINISIGN_PUBKEY === "string" && MC_BUILD_MINISIGN_PUBKEY !== "" ? MC_BUILD_MINISIGN_PUBKEY : undefined;
 
 export const archNames: Readonly<Record<string, string>> = { x64: "amd64", arm64: "arm64", ia32: "386", arm: "arm" };
 
