@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { startCephRgw, type CephRgw, type CephRgwOptions } from "../harness/ceph-rgw.js";
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -108,4 +109,24 @@ export async function startMcFixture(options: CephRgwOptions = {}): Promise<McFi
       process.off("exit", removeOnExit);
     },
   };
+}
+
+/** A release build of mc (cli/scripts/build.mjs --release), optionally carrying a publisher key file. */
+export async function buildReleaseFile(release: string, out: string, options: { commit?: string; keyFile?: string } = {}): Promise<string> {
+  const args = [join(repoRoot, "cli", "scripts", "build.mjs"), "--release", release, "--out", out];
+  if (options.commit !== undefined) args.push("--commit", options.commit);
+  if (options.keyFile !== undefined) args.push("--minisign-pubkey", options.keyFile);
+  await promisify(execFile)(process.execPath, args);
+  return out;
+}
+
+/** Runs a release build file with node, as an installed mc, in a clean environment. */
+export async function runReleaseFile(file: string, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<McResult> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [file, ...args], { env: cleanEnv(env) });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === "number" ? e.code : null, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
+  }
 }

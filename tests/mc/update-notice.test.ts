@@ -3,19 +3,17 @@
 // through a counting proxy: the notice once a day, one request a day, never
 // with MC_UPDATE=off, --json or --quiet, never from a source checkout, and a
 // dead folder changes nothing in the command's output or status.
-import { execFile } from "node:child_process";
 import { once } from "node:events";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startGatewayEnv, type GatewayEnv } from "../releases/gateway-env.js";
 import { freePort } from "../harness/free-port.js";
-import { cleanEnv, repoRoot, runMc, type McResult } from "./mc-runner.js";
+import { buildReleaseFile, runMc, runReleaseFile, type McResult } from "./mc-runner.js";
 
 interface Ctx {
   env: GatewayEnv;
@@ -57,7 +55,7 @@ test.before(async (ctx) => {
   await mkdir(ctx.data);
   await writeFile(join(ctx.data, "a.txt"), "a");
   ctx.build = join(ctx.work, "mc");
-  await promisify(execFile)(process.execPath, [join(repoRoot, "cli", "scripts", "build.mjs"), "--release", "RELEASE.2026-01-05T10-00-00Z", "--out", ctx.build]);
+  await buildReleaseFile("RELEASE.2026-01-05T10-00-00Z", ctx.build);
 });
 
 test.after(async (ctx) => {
@@ -67,15 +65,8 @@ test.after(async (ctx) => {
 });
 
 /** The release build run as an installed mc, with a config folder of its own. */
-async function release(ctx: Ctx, config: string, args: readonly string[], env: Record<string, string> = {}): Promise<McResult> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [ctx.build, "-C", config, ...args], { env: cleanEnv({ MC_UPDATE_URL: ctx.folder, ...env }) });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === "number" ? e.code : null, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-  }
-}
+const release = (ctx: Ctx, config: string, args: readonly string[], env: Record<string, string> = {}): Promise<McResult> =>
+  runReleaseFile(ctx.build, ["-C", config, ...args], { MC_UPDATE_URL: ctx.folder, ...env });
 
 /** A config folder that exists already (a first run also prints where it wrote the configuration). */
 async function configFolder(ctx: Ctx, name: string): Promise<string> {

@@ -14,7 +14,7 @@ import * as assert from "uvu/assert";
 import { startGatewayEnv, type GatewayEnv } from "../releases/gateway-env.js";
 import { makeReleaseDir } from "../releases/release-dir.js";
 import { waitFor } from "../harness/wait-for.js";
-import { cleanEnv, jsonLines, repoRoot, runMc, type McResult } from "./mc-runner.js";
+import { buildReleaseFile, jsonLines, runMc, runReleaseFile, type McResult } from "./mc-runner.js";
 
 interface Ctx {
   env: GatewayEnv;
@@ -40,21 +40,12 @@ const mc = (ctx: Ctx, args: readonly string[], env: Record<string, string | unde
   runMc(["-C", ctx.configDir, ...args], { env: { MC_UPDATE_URL: ctx.folder, ...noDocker, ...env } });
 
 /** A release build file run with node, like an installed mc. */
-async function runFile(ctx: Ctx, file: string, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<McResult> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [file, "-C", ctx.configDir, ...args], { env: cleanEnv({ MC_UPDATE_URL: ctx.folder, ...noDocker, ...env }) });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === "number" ? e.code : null, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-  }
-}
+const runFile = (ctx: Ctx, file: string, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<McResult> =>
+  runReleaseFile(file, ["-C", ctx.configDir, ...args], { MC_UPDATE_URL: ctx.folder, ...noDocker, ...env });
 
 /** A release build carrying `keyFile` as its publisher key (none: a build without one). */
-async function releaseBuild(release: string, out: string, keyFile?: string): Promise<string> {
-  await run(process.execPath, [join(repoRoot, "cli", "scripts", "build.mjs"), "--release", release, "--out", out, "--commit", "0123456789abcdef", ...(keyFile ? ["--minisign-pubkey", keyFile] : [])]);
-  return out;
-}
+const releaseBuild = (release: string, out: string, keyFile?: string): Promise<string> =>
+  buildReleaseFile(release, out, { commit: "0123456789abcdef", ...(keyFile ? { keyFile } : {}) });
 
 const versionLine = async (file: string): Promise<string> => (await run(process.execPath, [file, "--version"])).stdout.split("\n")[0] ?? "";
 

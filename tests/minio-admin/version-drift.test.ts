@@ -3,14 +3,12 @@
 // release a year newer, a year older, or close to mc's own: one warning
 // naming both releases and what to do (text on stderr, a warning object with
 // --json), both releases always shown, the exit status unchanged.
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { cleanEnv, jsonLines, repoRoot, type McResult } from "../mc/mc-runner.js";
+import { buildReleaseFile, jsonLines, runReleaseFile, type McResult } from "../mc/mc-runner.js";
 import { keys } from "./fixture.js";
 import { startRecorder, type Recorder } from "./recorder.js";
 
@@ -27,7 +25,7 @@ T.before(async (ctx) => {
   ctx.recorder = await startRecorder(keys);
   ctx.work = await mkdtemp(join(tmpdir(), "mc-drift-"));
   ctx.build = join(ctx.work, "mc");
-  await promisify(execFile)(process.execPath, [join(repoRoot, "cli", "scripts", "build.mjs"), "--release", ours, "--out", ctx.build]);
+  await buildReleaseFile(ours, ctx.build);
 });
 
 T.after(async (ctx) => {
@@ -41,16 +39,9 @@ function serverAt(ctx: Ctx, version: string): void {
   ctx.recorder.respond((req) => (req.path === "/minio/admin/v3/info" ? { headers: { "content-type": "application/json" }, body } : { status: 404 }));
 }
 
-async function info(ctx: Ctx, json = false): Promise<McResult> {
+function info(ctx: Ctx, json = false): Promise<McResult> {
   const host = `http://${keys.access}:${encodeURIComponent(keys.secret)}@${ctx.recorder.host}`;
-  const args = [ctx.build, "-C", join(ctx.work, "config"), "admin", "info", "minio", ...(json ? ["--json"] : [])];
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { env: cleanEnv({ MC_HOST_minio: host, MC_UPDATE: "off" }) });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === "number" ? e.code : null, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-  }
+  return runReleaseFile(ctx.build, ["-C", join(ctx.work, "config"), "admin", "info", "minio", ...(json ? ["--json"] : [])], { MC_HOST_minio: host, MC_UPDATE: "off" });
 }
 
 T("a server a year newer: mc is older, update mc", async (ctx) => {
