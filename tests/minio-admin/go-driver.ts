@@ -1,30 +1,33 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, copyFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The reference driver (driver/main.go, madmin-go v2.0.7 from Debian),
+ * The reference driver (driver/*.go, madmin-go v2.0.7 from Debian),
  * built offline in GOPATH mode once per source version: the binary is cached
  * in the temp dir under the hash of its source, with Go's build cache beside
  * it, so a test run builds it at most once and later runs not at all.
  */
-const source = join(dirname(fileURLToPath(import.meta.url)), "driver", "main.go");
+const sourceDir = join(dirname(fileURLToPath(import.meta.url)), "driver");
 
 let built: string | undefined;
 
 export function driverBinary(): string {
   if (built) return built;
-  const hash = createHash("sha256").update(readFileSync(source)).digest("hex").slice(0, 16);
+  const files = readdirSync(sourceDir).filter((f) => f.endsWith(".go")).sort();
+  const digest = createHash("sha256");
+  for (const f of files) digest.update(f).update("\0").update(readFileSync(join(sourceDir, f)));
+  const hash = digest.digest("hex").slice(0, 16);
   const root = join(tmpdir(), "mc-madmin-driver");
   const binary = join(root, `driver-${hash}`);
   if (!existsSync(binary)) {
     // A private copy to build in: Go writes nothing into the source tree, and concurrent builds never share a directory.
     const work = join(root, `build-${process.pid}-${Date.now()}`);
     mkdirSync(work, { recursive: true });
-    copyFileSync(source, join(work, "main.go"));
+    for (const f of files) copyFileSync(join(sourceDir, f), join(work, f));
     const r = spawnSync("go", ["build", "-o", join(work, "driver"), "."], {
       cwd: work,
       encoding: "utf8",

@@ -6,7 +6,8 @@
 // writes canned server answers from the library's own types.
 //
 // Built offline in GOPATH mode by tests/minio-admin/go-driver.ts:
-//   GO111MODULE=off GOPATH=/usr/share/gocode go build
+//
+//	GO111MODULE=off GOPATH=/usr/share/gocode go build
 //
 // Usage: driver -op NAME [-endpoint HOST:PORT -access AK -secret SK -args JSON]
 package main
@@ -87,7 +88,11 @@ func main() {
 		os.Stdout.Write(out)
 		return
 	case "canned":
-		canned(a.Name)
+		c, ok := cannedAnswers[a.Name]
+		if !ok {
+			fail(fmt.Errorf("unknown canned answer %q", a.Name))
+		}
+		print(c())
 		return
 	}
 
@@ -145,122 +150,37 @@ func main() {
 		}
 		return
 	}
+	if fn, ok := ops[*op]; ok {
+		if err := fn(ctx, adm, json.RawMessage(*rawArgs)); err != nil {
+			fail(err)
+		}
+		return
+	}
 	if err := run(ctx, adm, *op, a); err != nil {
 		fail(err)
 	}
 }
 
-// run performs the operation as upstream mc does (cmd/<command>.go), with
-// the calls it makes in the order it makes them.
-func run(ctx context.Context, adm *madmin.AdminClient, op string, a args) error {
-	switch op {
-	case "quota-set": // mc quota set: read the current quota, then write it back changed
-		q, err := adm.GetBucketQuota(ctx, a.Bucket)
-		if err != nil {
-			return err
-		}
-		q.Quota = a.Size
-		q.Type = madmin.HardQuota
-		return adm.SetBucketQuota(ctx, a.Bucket, &q)
-	case "quota-info":
-		q, err := adm.GetBucketQuota(ctx, a.Bucket)
-		if err != nil {
-			return err
-		}
-		print(q)
-	case "quota-clear":
-		return adm.SetBucketQuota(ctx, a.Bucket, &madmin.BucketQuota{})
-	case "server-info":
-		info, err := adm.ServerInfo(ctx)
-		if err != nil {
-			return err
-		}
-		print(info)
-	case "idp-add", "idp-update":
-		restart, err := adm.AddOrUpdateIDPConfig(ctx, a.Type, a.Name, a.Config, op == "idp-update")
-		if err != nil {
-			return err
-		}
-		print(map[string]bool{"restart": restart})
-	case "idp-remove":
-		restart, err := adm.DeleteIDPConfig(ctx, a.Type, a.Name)
-		if err != nil {
-			return err
-		}
-		print(map[string]bool{"restart": restart})
-	case "idp-list":
-		l, err := adm.ListIDPConfig(ctx, a.Type)
-		if err != nil {
-			return err
-		}
-		print(l)
-	case "idp-info":
-		c, err := adm.GetIDPConfig(ctx, a.Type, a.Name)
-		if err != nil {
-			return err
-		}
-		print(c)
-	case "ldap-policy-attach", "ldap-policy-detach":
-		req := madmin.PolicyAssociationReq{Policies: a.Policy, User: a.User, Group: a.Group}
-		var r madmin.PolicyAssociationResp
-		var err error
-		if op == "ldap-policy-attach" {
-			r, err = adm.AttachPolicyLDAP(ctx, req)
-		} else {
-			r, err = adm.DetachPolicyLDAP(ctx, req)
-		}
-		if err != nil {
-			return err
-		}
-		print(r)
-	case "ldap-policy-entities":
-		r, err := adm.GetLDAPPolicyEntities(ctx, madmin.PolicyEntitiesQuery{Users: a.Users, Groups: a.Groups, Policy: a.Policy})
-		if err != nil {
-			return err
-		}
-		print(r)
-	default:
-		return fmt.Errorf("unknown op %q", op)
+// An operation registered by one of the ops_*.go files: each file decodes
+// its own arguments, so areas can be added without touching this one.
+type opFunc func(ctx context.Context, adm *madmin.AdminClient, raw json.RawMessage) error
+
+var ops = map[string]opFunc{}
+
+// cannedAnswers builds a server answer from the library's own types; the
+// caller encrypts it with -secret when the server encrypts it.
+var cannedAnswers = map[string]func() interface{}{}
+
+func register(name string, fn opFunc) {
+	if _, dup := ops[name]; dup {
+		panic("operation registered twice: " + name)
 	}
-	return nil
+	ops[name] = fn
 }
 
-// canned prints a server answer built from the library's own types (stdout),
-// encrypted with -secret by the caller when the server encrypts it.
-func canned(name string) {
-	switch name {
-	case "quota":
-		print(madmin.BucketQuota{Quota: 1 << 30, Type: madmin.HardQuota})
-	case "server-info":
-		print(madmin.InfoMessage{
-			Mode:         "online",
-			Region:       "us-east-1",
-			DeploymentID: "6faeded5-5cf3-4133-8a37-07c5d500207c",
-			Buckets:      madmin.Buckets{Count: 3},
-			Objects:      madmin.Objects{Count: 12},
-			Usage:        madmin.Usage{Size: 1536},
-			Servers: []madmin.ServerProperties{
-				{State: "online", Endpoint: "127.0.0.1:9000", Uptime: 3600, Version: "2023-01-01T00:00:00Z", Network: map[string]string{"127.0.0.1:9000": "online"},
-					Disks: []madmin.Disk{{Endpoint: "/data1", State: "ok", TotalSpace: 1 << 30, UsedSpace: 1 << 20}}},
-			},
-			Backend: madmin.ErasureBackend{Type: madmin.ErasureType, OnlineDisks: 1, StandardSCParity: 0, RRSCParity: 0},
-		})
-	case "idp-list":
-		print([]madmin.IDPListItem{{Type: "openid", Name: "_", Enabled: true, RoleARN: "arn:minio:iam:::role/dummy"}, {Type: "openid", Name: "keycloak", Enabled: false}})
-	case "idp-info":
-		print(madmin.IDPConfig{Type: "openid", Name: "keycloak", Info: []madmin.IDPCfgInfo{
-			{Key: "client_id", Value: "minio", IsCfg: true}, {Key: "config_url", Value: "http://127.0.0.1:8080/.well-known/openid-configuration", IsCfg: true, IsEnv: true},
-			{Key: "enable", Value: "on", IsCfg: true}}})
-	case "ldap-entities":
-		print(madmin.PolicyEntitiesResult{
-			Timestamp: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC),
-			UserMappings: []madmin.UserPolicyEntities{{User: "uid=alice,dc=example,dc=org", Policies: []string{"readwrite"}}},
-			GroupMappings: []madmin.GroupPolicyEntities{{Group: "cn=ops,dc=example,dc=org", Policies: []string{"diagnostics"}}},
-			PolicyMappings: []madmin.PolicyEntities{{Policy: "readwrite", Users: []string{"uid=alice,dc=example,dc=org"}}},
-		})
-	case "policy-association":
-		print(madmin.PolicyAssociationResp{PoliciesAttached: []string{"readwrite"}, UpdatedAt: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)})
-	default:
-		fail(fmt.Errorf("unknown canned answer %q", name))
+func registerCanned(name string, fn func() interface{}) {
+	if _, dup := cannedAnswers[name]; dup {
+		panic("canned answer registered twice: " + name)
 	}
+	cannedAnswers[name] = fn
 }
