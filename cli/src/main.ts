@@ -19,9 +19,6 @@ import { versionText } from "./core/version.js";
 // Before anything can write: a closed stdout ends mc quietly with 141.
 endOnClosedPipe();
 
-const cli = new Cli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
-for (const command of commands) cli.register(command);
-cli.register(Builtins.HelpCommand);
 const tree = createCommandTree(commands);
 
 const args = joinDashValues(process.argv.slice(2));
@@ -36,7 +33,21 @@ function fail(message: string, hints: readonly string[] = []): number {
 
 const notRecognized = (word: string): string => `\`${word}\` is not a recognized command. Get help using \`--help\` flag.`;
 
-function runCommand(argv: string[]): Promise<number> {
+/**
+ * The parser holds only the commands at the resolved path: clipanion builds
+ * one state machine over every registered command, and over all ~100 of them
+ * that alone cost most of a second of CPU on every run.
+ */
+function createCli(path: readonly string[]): Cli {
+  const cli = new Cli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
+  const at = (p: readonly string[]): boolean => p.length === path.length && p.every((word, i) => path[i] === word);
+  for (const command of commands) if ((command.paths ?? []).some(at)) cli.register(command);
+  cli.register(Builtins.HelpCommand);
+  return cli;
+}
+
+function runCommand(path: readonly string[], argv: string[]): Promise<number> {
+  const cli = createCli(path);
   let command;
   try {
     command = cli.process(argv);
@@ -78,7 +89,7 @@ async function main(): Promise<number> {
   }
   // clipanion wants the command path first; urfave/cli lets flags come anywhere.
   const pathIndexes = new Set(words.slice(0, found.path.length).map((w) => w.index));
-  return runCommand([...found.path, ...args.filter((_, i) => !pathIndexes.has(i))]);
+  return runCommand(found.path, [...found.path, ...args.filter((_, i) => !pathIndexes.has(i))]);
 }
 
 // No top-level await: the bundle is CommonJS so bin/mc.js can load it with a V8 code cache.
