@@ -1,7 +1,9 @@
 // The test command (`npm test`): runs every uvu suite of every workspace, each
 // group in a child process of its own (a crashed or hung group cannot take
 // the others down), and ends with one summary line. Groups run two at a time
-// (TEST_JOBS), except those marked `// run-all: alone`, which run first, one by one.
+// (TEST_JOBS), except those marked `// run-all: alone`, which run first, one by one;
+// groups marked `// run-all: long` take the pool first (longest first keeps
+// the run from ending on one long group while the other worker idles).
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -56,11 +58,14 @@ function parse(output: string): Tally | undefined {
   return { passed: Number(passed[1]), failed: Number(total[1]) - Number(passed[1]), skipped: Number(skipped?.[1] ?? 0) };
 }
 
-/** A group marked `// run-all: alone` in its first lines measures timing (elections, failover, 2 s visibility): no other group runs beside it. */
-function runsAlone(group: Group): boolean {
+/** The `// run-all: WORD` marker in a test file's first lines. */
+function marked(group: Group, word: "alone" | "long"): boolean {
   if (!group.label.startsWith("tests/")) return false;
-  return /^\/\/ run-all: alone\b/m.test(readFileSync(join(root, group.label), "utf8").slice(0, 4096));
+  return new RegExp(`^\\/\\/ run-all: ${word}\\b`, "m").test(readFileSync(join(root, group.label), "utf8").slice(0, 4096));
 }
+
+/** A group marked `// run-all: alone` measures timing (elections, failover, 2 s visibility): no other group runs beside it. */
+const runsAlone = (group: Group): boolean => marked(group, "alone");
 
 interface Finished {
   readonly tally: Tally;
@@ -123,7 +128,8 @@ const record = (group: Group, f: Finished): void => {
 };
 const selected = groups(filters);
 const alone = selected.filter(runsAlone);
-const shared = selected.filter((g) => !alone.includes(g));
+const rest = selected.filter((g) => !alone.includes(g));
+const shared = [...rest.filter((g) => marked(g, "long")), ...rest.filter((g) => !marked(g, "long"))];
 // Timing-sensitive groups first, each on a quiet machine; then the rest in a pool.
 for (const group of alone) record(group, await runGroup(group, true));
 let next = 0;

@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // Every program of the project (each `bin` of the root and workspace
 // package.json files, and `npm run cluster`) meets bad input the same way: an
 // unknown flag, a malformed URL or host, a missing or unwritable path give one

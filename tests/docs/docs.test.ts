@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // Documentation that runs (issue 19): every shell block of the repository's
 // Markdown is marked, and every block marked `<!-- run: KIND -->` runs against
 // a fixture of that kind, in document order, checking its exit status, the

@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // mc tag and mc anonymous against Ceph RGW; anonymous access checked with an unauthenticated curl.
 import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";

@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // A closed stdout (`mc ls -r A/b | head -1`) ends every command quietly with
 // status 141, as Go's mc dies of SIGPIPE (contracts/mc.md §4). The commands
 // come from the CLI's own registry: a command missing from the table below is

@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // mc ilm rule, encrypt and the --enc-c / --enc-kms flags against Ceph RGW
 // (contracts/mc.md §4-7; the peer's feature table in reference/s3-peer-ceph.md).
 import { randomBytes } from "node:crypto";

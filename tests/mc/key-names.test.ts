@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // The key-name torture corpus (tests/fixtures/key-names.ts) through every
 // data command of mc, in every direction it supports, against Ceph RGW. Each
 // step is judged by botocore (s3-witness) or by the file system, never by mc.

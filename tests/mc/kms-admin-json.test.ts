@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // `mc admin kms` against one real KMS process: policies from a file and from
 // standard input (damaged JSON refused), assign to several identities and
 // unassign, admin identities, the API key shown once and nowhere after, and

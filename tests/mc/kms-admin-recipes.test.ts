@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // The KMS recipes of docs/operations.md and services/kms/README.md, run
 // verbatim against a real KMS process (tests/mc/kms-recipes.ts), and the
 // identity-without-policy fix (issue 20, Found 2).

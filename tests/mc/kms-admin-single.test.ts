@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // `mc admin kms` as the one place for KMS administration (issue 20), against
 // one real KMS process started by the harness: policies, identities with
 // their API keys, enclaves, keys with versions, status and metrics.

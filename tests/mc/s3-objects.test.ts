@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // mc against Ceph RGW: bucket and object commands, text and --json, errors.
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";

@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // mc against Ceph RGW: put, pipe, od, du, diff, find, tree, mirror, ping, versions, incomplete uploads.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";

@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // Transfer flags against Ceph RGW: --attr, --tags, --storage-class and object-lock
 // flags on cp, put and pipe; cp -a; mirror attributes, encryption, summary and
 // exclusions (storage class, bucket); find --metadata/--tags.

@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // mc version / ls --versions / rm --version-id / undo against Ceph RGW.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";

@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // The launcher as an operator runs it (`npm run cluster -- up|status|down`),
 // one cluster for the whole file: up prints every endpoint, a second up
 // starts nothing, status names the leader and three ready nodes, a real

@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // Issue 17: every publish recipe of README.md and docs/ runs verbatim against
 // the deployment it names (the embedded default, the launcher's cluster) and
 // the release shows in that deployment's API; the launcher (Found 4) serves

@@ -1,3 +1,4 @@
+// run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // Every row of the troubleshooting table in docs/operations.md, provoked for
 // real: the table is parsed from the document and each quoted symptom must
 // appear in what our software prints (kms CLI, mc, Prometheus, a node's
