@@ -3,6 +3,8 @@ declare const MC_BUILD_RELEASE: string | undefined;
 declare const MC_BUILD_COMMIT: string | undefined;
 /** The publisher's minisign key line (`--minisign-pubkey`), which `mc update` verifies every download against. */
 declare const MC_BUILD_MINISIGN_PUBKEY: string | undefined;
+/** "1" in a single executable (cli/scripts/sea-build.mjs): node and the bundle are one file. */
+declare const MC_BUILD_SEA: string | undefined;
 
 /** The tag of a source checkout, which has no release id of its own. */
 export const developmentTag = "DEVELOPMENT.GOGET";
@@ -12,6 +14,9 @@ export const releaseTag: string = typeof MC_BUILD_RELEASE === "string" && MC_BUI
 export const commitId: string = typeof MC_BUILD_COMMIT === "string" && MC_BUILD_COMMIT !== "" ? MC_BUILD_COMMIT : developmentTag;
 
 export const publisherKey: string | undefined = typeof MC_BUILD_MINISIGN_PUBKEY === "string" && MC_BUILD_MINISIGN_PUBKEY !== "" ? MC_BUILD_MINISIGN_PUBKEY : undefined;
+
+/** True when mc is one executable file (node and the bundle in one): it is process.execPath, and runs without node. */
+export const singleExecutable: boolean = typeof MC_BUILD_SEA === "string" && MC_BUILD_SEA === "1";
 
 export const archNames: Readonly<Record<string, string>> = { x64: "amd64", arm64: "arm64", ia32: "386", arm: "arm" };
 
