@@ -8,7 +8,7 @@
 // `node scripts/sea-build.mjs --release RELEASE.<id> --out FILE [--commit SHA] [--minisign-pubkey FILE] [--metafile FILE] [--no-code-cache]`
 import { execFile } from "node:child_process";
 import { builtinModules, createRequire } from "node:module";
-import { chmod, copyFile, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { appendFile, chmod, copyFile, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -39,7 +39,17 @@ export function postjectCli() {
   }
 }
 
-/** The single executable for `release`, written atomically to `out`. */
+/**
+ * The publisher key after the executable's last byte (read by
+ * cli/src/core/version.ts readKeyTrailer): one cached build serves every
+ * deployment, each with its own key. `file` must not carry one yet.
+ */
+export async function appendPublisherKey(file, keyLine) {
+  if (!/^[A-Za-z0-9+/]{56}$/.test(keyLine)) throw new Error("not a minisign public key line");
+  await appendFile(file, `\nmc-publisher-key ${keyLine}\n`);
+}
+
+/** The single executable for `release`, written atomically to `out` (with `minisignPubkey`, that key's trailer). */
 export async function buildSea({ release, out, commit = "", minisignPubkey = "", metafile, codeCache = true, node = process.execPath }) {
   const postject = postjectCli();
   if (postject === undefined) throw new Error("postject is not installed (npm ci installs it as a devDependency)");
@@ -47,7 +57,7 @@ export async function buildSea({ release, out, commit = "", minisignPubkey = "",
   const work = await mkdtemp(join(tmpdir(), "mc-sea-"));
   try {
     const main = join(work, "mc.cjs");
-    await buildRelease({ release, out: main, commit, minisignPubkey, metafile, sea: true });
+    await buildRelease({ release, out: main, commit, metafile, sea: true });
     const foreign = foreignRequires(await readFile(main, "utf8"));
     if (foreign.length > 0) throw new Error(`the bundle requires modules a single executable cannot load: ${foreign.join(", ")}`);
     const blob = join(work, "mc.blob");
@@ -62,6 +72,7 @@ export async function buildSea({ release, out, commit = "", minisignPubkey = "",
     await run("strip", ["--strip-all", temp]).catch(() => undefined);
     // A child process: postject's ELF library prints warnings about node's many notes, noise to a build log.
     await run(node, [postject, temp, "NODE_SEA_BLOB", blob, "--sentinel-fuse", sentinelFuse], { maxBuffer: 64 * 1024 * 1024 });
+    if (minisignPubkey !== "") await appendPublisherKey(temp, minisignPubkey);
     await rename(temp, file);
     return file;
   } finally {

@@ -90,7 +90,7 @@ export class UpdateCommand extends BaseCommand {
     }
     // Always signed: the key built into a release, or the one MC_UPDATE_MINISIGN_PUBKEY names instead.
     const override = process.env["MC_UPDATE_MINISIGN_PUBKEY"];
-    const keySetting = override || publisherKey;
+    const keySetting = override || publisherKey();
     if (!keySetting) {
       throw mcError(
         `Refusing ${latest.release.id}: this mc carries no publisher key to verify its signature.`,
