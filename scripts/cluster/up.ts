@@ -6,6 +6,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { logFile, logTail, runningPid, startDetached, stopAll } from "./processes.js";
 import { ensureSecrets, readHsmKey, readRootKey } from "./secrets.js";
 import { createFsReleaseStore, publishSampleCatalog } from "@mc/releases";
+import { publishRealMc } from "../release/seed-mc.js";
 import { kmsNames, kmsSans, releaseKeyOf, releaseStoreOf, secretsOf, services, writeKmsConfigs, type Service } from "./services.js";
 import { allPorts, loadTopology, portIsFree, saveTopology, type Topology } from "./topology.js";
 
@@ -61,7 +62,13 @@ export async function up(dir: string, env: NodeJS.ProcessEnv = process.env): Pro
   if (unsaved) await saveTopology(t);
   await writeKmsConfigs(t, identity);
   // As the embedded default: a signing key (created once, mode 0600) and the same sample catalog, before any service reads the store.
-  await publishSampleCatalog(await createFsReleaseStore(releaseStoreOf(t)), releaseKeyOf(t));
+  const store = await createFsReleaseStore(releaseStoreOf(t));
+  await publishSampleCatalog(store, releaseKeyOf(t));
+  // And this checkout's real mc as the newest client/mc (issue 23; the build is cached per CLI source change).
+  if (env["MC_SEED_MC"] !== "off") {
+    const say = (line: string): void => void process.stderr.write(`${line}\n`);
+    say(await publishRealMc({ store, keyFile: releaseKeyOf(t), log: say }));
+  }
   const started: { name: string; pid: number }[] = [];
   try {
     // Dependency order: the bus, then the KMS nodes together (a leader needs a majority), then the rest.
