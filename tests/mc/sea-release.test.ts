@@ -116,7 +116,7 @@ test("build N+1 tampered (binary and checksum file alike) is refused with 255; t
     const still = await user(ctx, "./mc --version && ./mc -C cfg ls rgw/sea-bucket");
     assert.is(still.code, 0, still.stderr);
     assert.match(still.stdout, new RegExp(`^mc version ${buildN.replaceAll(".", "\\.")} `));
-    assert.is(still.stdout.trim().split("\n").length, 1 + 10);
+    assert.is(still.stdout.trim().split("\n").length, 4 + 10, "four lines of --version, ten objects");
   } finally {
     await copyFile(join(ctx.work, "n1-original"), file);
     await writeFile(sumFile, original.sum);
