@@ -6,7 +6,6 @@ import { setTimeout as delay } from "node:timers/promises";
 import { logFile, logTail, runningPid, startDetached, stopAll } from "./processes.js";
 import { ensureSecrets, readHsmKey, readRootKey } from "./secrets.js";
 import { createFsReleaseStore, publishSampleCatalog } from "@mc/releases";
-import { publishRealMc } from "../release/seed-mc.js";
 import { kmsNames, kmsSans, releaseKeyOf, releaseStoreOf, secretsOf, services, writeKmsConfigs, type Service } from "./services.js";
 import { allPorts, loadTopology, portIsFree, saveTopology, type Topology } from "./topology.js";
 
@@ -67,6 +66,8 @@ export async function up(dir: string, env: NodeJS.ProcessEnv = process.env): Pro
   // And this checkout's real mc as the newest client/mc (issue 23; the build is cached per CLI source change).
   if (env["MC_SEED_MC"] !== "off") {
     const say = (line: string): void => void process.stderr.write(`${line}\n`);
+    // Loaded here only: `cluster --help`, `status` and `down` never need the build tooling.
+    const { publishRealMc } = await import("../release/seed-mc.js");
     say(await publishRealMc({ store, keyFile: releaseKeyOf(t), log: say }));
   }
   const started: { name: string; pid: number }[] = [];
