@@ -8,11 +8,36 @@ import { join } from "node:path";
 import { connectNatsBus, createMemoryBroker, type Bus } from "@mc/shared/bus";
 import { createLogger } from "@mc/shared/node";
 import { isAppError } from "@mc/shared/errors";
-import { createCatalogEvents, openReleaseStore, publishSampleCatalog, removeServingMarker, serveReleases, writeServingMarker } from "@mc/releases";
+import { createCatalogEvents, openReleaseStore, publishSampleCatalog, removeServingMarker, serveReleases, writeServingMarker, type CatalogEvents, type ReleaseStore } from "@mc/releases";
 import { createBusHealth, createGateway, parseGatewayConfig, usage } from "@mc/gateway";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 
 const log = createLogger("gateway");
+
+interface RealMcSeed {
+  publishRealMc(o: { store: ReleaseStore; keyFile: string; events: CatalogEvents; log: (line: string) => void }): Promise<string>;
+}
+
+/**
+ * The checkout's real mc as the newest client/mc release (issue 23), from
+ * scripts/release/ beside a source checkout; an installation without it (or
+ * MC_SEED_MC=off) keeps the sample bytes. Loaded by path at run time: the
+ * seeder is build tooling of the repository, no package the gateway ships.
+ */
+async function seedRealMc(o: Parameters<RealMcSeed["publishRealMc"]>[0]): Promise<string> {
+  if (process.env["MC_SEED_MC"] === "off") return "mc: MC_SEED_MC=off, client/mc keeps the sample bytes";
+  let seeder: RealMcSeed;
+  try {
+    seeder = (await import(new URL("../../scripts/release/seed-mc.ts", import.meta.url).href)) as RealMcSeed;
+  } catch {
+    return "mc: no scripts/release/ beside this gateway (not a source checkout), client/mc keeps the sample bytes";
+  }
+  try {
+    return await seeder.publishRealMc(o);
+  } catch (err) {
+    return `mc: the real mc was not published (${err instanceof Error ? err.message.split("\n")[0] : String(err)}), client/mc keeps the sample bytes`;
+  }
+}
 
 function fail(message: string): never {
   process.stderr.write(`gateway: ${message}\n`);
@@ -71,7 +96,9 @@ if (config.natsUrl) {
   const releases = await serveReleases({ bus: releasesBus, store, base: config.baseUrl, log: log.child({ service: "releases" }), keyFile });
   closers.push(() => releases.close());
   const published = await publishSampleCatalog(store, keyFile, createCatalogEvents(releasesBus));
-  banner.push(`  state:    ${config.dataDir}`, `  store:    ${config.storeSpec} (${published} sample releases published now)`, `  signing:  ${keyFile} (mode 0600)`);
+  const realMc = await seedRealMc({ store, keyFile, events: createCatalogEvents(releasesBus), log: (line) => log.info(line) });
+  log.info(realMc);
+  banner.push(`  state:    ${config.dataDir}`, `  store:    ${config.storeSpec} (${published} sample releases published now)`, `  signing:  ${keyFile} (mode 0600)`, `  ${realMc}`);
 }
 
 const busHealth = createBusHealth(bus);

@@ -84,7 +84,7 @@ export async function build() {
 }
 
 /** The key line of a minisign public key file (`--minisign-pubkey FILE`): what `mc update` verifies against. */
-function publisherKeyLine(file) {
+export function publisherKeyLine(file) {
   if (file === undefined) return "";
   const line = readFileSync(file, "utf8").split("\n").map((l) => l.trim()).find((l) => /^[A-Za-z0-9+/]{50,}={0,2}$/.test(l));
   if (line === undefined) throw new Error(`${file} holds no minisign public key`);
@@ -92,7 +92,7 @@ function publisherKeyLine(file) {
 }
 
 /** A release build: everything in one executable CommonJS file with the release id compiled in. */
-export async function buildRelease({ release, out, commit = "", metafile, minisignPubkey = "" }) {
+export async function buildRelease({ release, out, commit = "", metafile, minisignPubkey = "", sea = false }) {
   if (!/^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(\.[A-Za-z0-9]+){0,2}$/.test(release)) throw new Error(`not a release id: ${release}`);
   const { build: esbuild } = await import("esbuild");
   const file = resolve(out);
@@ -105,8 +105,15 @@ export async function buildRelease({ release, out, commit = "", metafile, minisi
     // (Node would load it as ESM and fail); ESM output would exit 0 silently
     // under "type": "commonjs", which is worse. Issue 23's single executable
     // ends the dependency on the folder.
-    banner: { js: "#!/usr/bin/env node" },
-    define: { MC_BUILD_RELEASE: JSON.stringify(release), MC_BUILD_COMMIT: JSON.stringify(commit), MC_BUILD_MINISIGN_PUBKEY: JSON.stringify(minisignPubkey) },
+    // A single executable's main script is no file node is asked to run: no #! line.
+    ...(sea ? {} : { banner: { js: "#!/usr/bin/env node" } }),
+    define: {
+      MC_BUILD_RELEASE: JSON.stringify(release),
+      MC_BUILD_COMMIT: JSON.stringify(commit),
+      MC_BUILD_MINISIGN_PUBKEY: JSON.stringify(minisignPubkey),
+      // The single executable is its own interpreter (`mc update` runs and replaces process.execPath).
+      MC_BUILD_SEA: JSON.stringify(sea ? "1" : ""),
+    },
     plugins: [registry],
     metafile: metafile !== undefined,
   });

@@ -61,7 +61,15 @@ export async function up(dir: string, env: NodeJS.ProcessEnv = process.env): Pro
   if (unsaved) await saveTopology(t);
   await writeKmsConfigs(t, identity);
   // As the embedded default: a signing key (created once, mode 0600) and the same sample catalog, before any service reads the store.
-  await publishSampleCatalog(await createFsReleaseStore(releaseStoreOf(t)), releaseKeyOf(t));
+  const store = await createFsReleaseStore(releaseStoreOf(t));
+  await publishSampleCatalog(store, releaseKeyOf(t));
+  // And this checkout's real mc as the newest client/mc (issue 23; the build is cached per CLI source change).
+  if (env["MC_SEED_MC"] !== "off") {
+    const say = (line: string): void => void process.stderr.write(`${line}\n`);
+    // Loaded here only: `cluster --help`, `status` and `down` never need the build tooling.
+    const { publishRealMc } = await import("../release/seed-mc.js");
+    say(await publishRealMc({ store, keyFile: releaseKeyOf(t), log: say }));
+  }
   const started: { name: string; pid: number }[] = [];
   try {
     // Dependency order: the bus, then the KMS nodes together (a leader needs a majority), then the rest.

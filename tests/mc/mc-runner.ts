@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -129,4 +129,58 @@ export async function runReleaseFile(file: string, args: readonly string[], env:
     const e = err as { code?: number; stdout?: string; stderr?: string };
     return { code: typeof e.code === "number" ? e.code : null, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
   }
+}
+
+/** `npm run release -- mc ...args` (scripts/release/cli.ts), to its end. */
+export function releaseWith(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<McResult> {
+  return shell(`exec "$0" --import tsx scripts/release/cli.ts mc "$@"`, { cwd: repoRoot, env: { ...cleanEnv(env) }, argv0: process.execPath, args, hangMs: 180_000 });
+}
+
+/** Runs `script` with /bin/sh in exactly the environment given (nothing inherited). */
+export function shell(script: string, o: { cwd: string; env: Record<string, string | undefined>; argv0?: string; args?: readonly string[]; hangMs?: number }): Promise<McResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/bin/sh", ["-c", script, o.argv0 ?? "sh", ...(o.args ?? [])], { cwd: o.cwd, env: o.env, stdio: ["ignore", "pipe", "pipe"] });
+    const hang = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`sh -c ${script} did not exit within ${(o.hangMs ?? defaultHangMs) / 1000} s`));
+    }, o.hangMs ?? defaultHangMs);
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => out.push(c));
+    child.stderr.on("data", (c: Buffer) => err.push(c));
+    child.once("error", reject);
+    child.once("close", (code) => {
+      clearTimeout(hang);
+      resolve({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
+    });
+  });
+}
+
+export interface NpmPackage {
+  readonly name: string;
+  readonly version: string;
+  readonly license: string;
+}
+
+/**
+ * The npm packages inside a release build, from esbuild's metafile of
+ * cli/scripts/build.mjs --release (node_modules/<name>/ inputs, and the
+ * repository's workspace packages, which carry cli/package.json's license).
+ */
+export async function bundledNpmPackages(scratch: string): Promise<NpmPackage[]> {
+  const meta = join(scratch, "bundle-meta.json");
+  await promisify(execFile)(process.execPath, [join(repoRoot, "cli", "scripts", "build.mjs"), "--release", "RELEASE.2026-01-05T10-00-00Z", "--out", join(scratch, "bundle.cjs"), "--metafile", meta], { cwd: repoRoot });
+  const inputs = Object.keys((JSON.parse(readFileSync(meta, "utf8")) as { inputs: Record<string, unknown> }).inputs);
+  const readPkg = (dir: string): { name: string; version: string; license?: string } => JSON.parse(readFileSync(join(repoRoot, dir, "package.json"), "utf8")) as { name: string; version: string; license?: string };
+  const mcLicense = readPkg("cli").license ?? "";
+  const dirs = new Set<string>();
+  for (const input of inputs) {
+    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m?.[1]) dirs.add(m[1]);
+    else if (/^(services\/(shared|kms)|wasm)\//.test(input)) dirs.add(input.split("/").slice(0, input.startsWith("wasm/") ? 1 : 2).join("/"));
+  }
+  return [...dirs].map((dir) => {
+    const p = readPkg(dir);
+    return { name: p.name, version: p.version, license: p.license ?? mcLicense };
+  });
 }

@@ -17,6 +17,7 @@ import { freePort } from "../harness/free-port.js";
 import { startProcess, type Started } from "../harness/processes.js";
 import { waitFor } from "../harness/wait-for.js";
 import { goModules, licenses } from "../releases/release-dir.js";
+import { seedReleaseTime } from "../../scripts/release/seed-mc.js";
 import { cluster, killClusterOnExit, readState, repoRoot } from "./ops-harness.js";
 
 interface Recipe {
@@ -67,6 +68,8 @@ async function latestId(base: string): Promise<string> {
 }
 
 const newestSample = sampleReleases.filter((r) => r.product === "client").map((r) => r.releaseId).sort().at(-1) ?? "";
+/** npm start's and the launcher's newest client release: this checkout's real mc after the samples (issue 23, scripts/release/seed-mc.ts). */
+const startsNewest = (id: string): boolean => id.startsWith(`${seedReleaseTime}.hotfix.`) && seedReleaseTime > newestSample;
 
 const recipesSuite = suite<{ root: string; gateway: Started | undefined; clusterEnv: NodeJS.ProcessEnv }>("publish recipes", { root: "", gateway: undefined, clusterEnv: {} });
 
@@ -92,7 +95,7 @@ recipesSuite("should run every embedded-default recipe verbatim against a runnin
   const base = `http://127.0.0.1:${port}`;
   await waitFor(() => fetch(`${base}/healthz`).then((r) => r.ok), { what: `gateway: ${ctx.gateway?.output()}`, timeoutMs: 60000 });
   for (const [i, recipe] of (await recipes()).filter((r) => deploymentOf(r) === "embedded").entries()) {
-    assert.is(await latestId(base), newestSample);
+    assert.ok(startsNewest(await latestId(base)), await latestId(base));
     await runRecipe(recipe, await workFolder(ctx.root, `embedded-${i}`), env);
     await waitFor(async () => (await latestId(base)) === id, { what: `${id} in the embedded API`, timeoutMs: 2000 });
   }
@@ -111,7 +114,7 @@ recipesSuite("should start the launcher with a signing key and the sample catalo
   const pub = await fetch(`${base}/minisign.pub`);
   assert.is(pub.status, 200, "no /minisign.pub");
   assert.match(await pub.text(), /^untrusted comment: minisign public key [0-9A-F]{16}\n/);
-  for (const b of bases) assert.is(await latestId(b), newestSample, `${b}: not the sample catalog of npm start`);
+  for (const b of bases) assert.ok(startsNewest(await latestId(b)), `${b}: not the catalog of npm start`);
   // One dist/ for all: a second recipe publishing the same bytes is the idempotent no-op (other bytes would be 409).
   const cwd = await workFolder(ctx.root, "launcher");
   for (const recipe of (await recipes()).filter((r) => deploymentOf(r) === "launcher")) {

@@ -9,7 +9,7 @@ import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError } from "../core/errors.js";
 import { parseChecksumFile, parseReleaseId, isNewer } from "../update/release-id.js";
-import { publisherKey, releaseTag } from "../core/version.js";
+import { publisherKey, releaseTag, singleExecutable } from "../core/version.js";
 import { checksumName, inDocker, platformFolder, userAgent } from "../update/release-folder.js";
 
 /**
@@ -90,7 +90,7 @@ export class UpdateCommand extends BaseCommand {
     }
     // Always signed: the key built into a release, or the one MC_UPDATE_MINISIGN_PUBKEY names instead.
     const override = process.env["MC_UPDATE_MINISIGN_PUBKEY"];
-    const keySetting = override || publisherKey;
+    const keySetting = override || publisherKey();
     if (!keySetting) {
       throw mcError(
         `Refusing ${latest.release.id}: this mc carries no publisher key to verify its signature.`,
@@ -138,9 +138,9 @@ async function verifySignature(keySetting: string, keyName: string, build: Buffe
   }
 }
 
-/** The running file: the script node started (a release build is one self-contained file). */
+/** The running file: the single executable itself, or the script node started (a release bundle is one file). */
 async function runningFile(): Promise<string> {
-  const file = process.argv[1];
+  const file = singleExecutable ? process.execPath : process.argv[1];
   if (file === undefined) throw mcError("Unable to find the running mc file.");
   return realpath(file);
 }
@@ -175,7 +175,9 @@ async function replaceRunning(build: Buffer, id: string): Promise<void> {
   }
   let version = "";
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [target, "--version"], { timeout: 60_000 });
+    // A single executable runs by itself; a bundle needs this node.
+    const args = singleExecutable ? ["--version"] : [target, "--version"];
+    const { stdout } = await promisify(execFile)(singleExecutable ? target : process.execPath, args, { timeout: 60_000 });
     version = stdout;
   } catch (err) {
     version = `failed: ${err instanceof Error ? err.message : String(err)}`;

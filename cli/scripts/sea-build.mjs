@@ -1,0 +1,158 @@
+// Builds `mc` as one executable file for this machine's platform (issue 23),
+// a Node single executable application: once per node, sea-loader.cjs goes in
+// as the SEA main script (`node --experimental-sea-config`, then postject with
+// the SEA fuse) into a stripped copy of node (seaBase). Each build then appends
+// the release bundle of build.mjs (everything inlined, the release id
+// compiled in), the V8 code cache of a first run (compiling the bundle is
+// most of mc's start-up), a footer, and the publisher key's trailer. The
+// result needs no node, npm or source folder beside it.
+// `node scripts/sea-build.mjs --release RELEASE.<id> --out FILE [--commit SHA] [--minisign-pubkey FILE] [--metafile FILE] [--no-code-cache]`
+import { execFile } from "node:child_process";
+import { builtinModules, createRequire } from "node:module";
+import { createHash } from "node:crypto";
+import { appendFile, chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs, promisify } from "node:util";
+import { buildRelease, publisherKeyLine } from "./build.mjs";
+
+const run = promisify(execFile);
+const sentinelFuse = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+/**
+ * A single executable's main script may require() node's builtins only: any
+ * other require left in the bundle would fail at run time, on the user's machine.
+ */
+export function foreignRequires(source) {
+  const out = new Set();
+  for (const m of source.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)) if (!builtins.has(m[1])) out.add(m[1]);
+  return [...out];
+}
+
+/** postject's command-line entry (a devDependency); undefined when it is not installed. */
+export function postjectCli() {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve("postject/package.json")), "dist", "cli.js");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The publisher key after the executable's last byte (read by
+ * cli/src/core/version.ts readKeyTrailer): one cached build serves every
+ * deployment, each with its own key. `file` must not carry one yet.
+ */
+export async function appendPublisherKey(file, keyLine) {
+  if (!/^[A-Za-z0-9+/]{56}$/.test(keyLine)) throw new Error("not a minisign public key line");
+  await appendFile(file, `\nmc-publisher-key ${keyLine}\n`);
+}
+
+const seaRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const loaderFile = join(dirname(fileURLToPath(import.meta.url)), "sea-loader.cjs");
+
+/**
+ * node with sea-loader.cjs injected as its single-executable main script:
+ * built once per node and loader (postject takes tens of seconds) and kept
+ * in MC_SEA_BASE_CACHE, else node_modules/.cache/mc-sea-base.
+ */
+export async function seaBase({ node = process.execPath } = {}) {
+  const postject = postjectCli();
+  if (postject === undefined) throw new Error("postject is not installed (npm ci installs it as a devDependency)");
+  const loader = await readFile(loaderFile);
+  const nodeStat = await stat(node);
+  const key = createHash("sha256").update(`${process.version}\0${process.arch}\0${nodeStat.size}\0${nodeStat.mtimeMs}\0`).update(loader).digest("hex").slice(0, 24);
+  const root = process.env.MC_SEA_BASE_CACHE || join(seaRoot, "node_modules", ".cache", "mc-sea-base");
+  const file = join(root, `node-${key}`);
+  if (await stat(file).then(() => true, () => false)) return file;
+  await mkdir(root, { recursive: true });
+  const work = await mkdtemp(join(tmpdir(), "mc-sea-base-"));
+  try {
+    const blob = join(work, "loader.blob");
+    const config = { main: loaderFile, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false };
+    await writeFile(join(work, "sea.json"), JSON.stringify(config));
+    // The blob's code cache is V8's, so the node that writes it must be the node that is copied.
+    await run(node, ["--experimental-sea-config", join(work, "sea.json")], { cwd: work });
+    const temp = join(root, `.node-${key}-${process.pid}`);
+    await copyFile(node, temp);
+    await chmod(temp, 0o755);
+    // Debug symbols are a tenth of a distribution node and no use to an mc user.
+    await run("strip", ["--strip-all", temp]).catch(() => undefined);
+    // A child process: postject's ELF library prints warnings about node's many notes, noise to a build log.
+    await run(node, [postject, temp, "NODE_SEA_BLOB", blob, "--sentinel-fuse", sentinelFuse], { maxBuffer: 64 * 1024 * 1024 });
+    await rename(temp, file);
+    // Bases of other nodes or loaders are never used again.
+    for (const name of await readdir(root)) if (name.startsWith("node-") && name !== `node-${key}`) await rm(join(root, name), { force: true });
+    return file;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const digits = (n) => String(n).padStart(12, "0");
+
+/** base + bundle + code cache + footer (sea-loader.cjs reads them back). */
+async function assemble(out, base, bundle, cache) {
+  const at = (await stat(base)).size;
+  await copyFile(base, out);
+  await appendFile(out, bundle);
+  await appendFile(out, cache);
+  await appendFile(out, `\nMCSEA1:${digits(at)}${digits(bundle.length)}${digits(at + bundle.length)}${digits(cache.length)}\n`);
+  await chmod(out, 0o755);
+}
+
+/** The single executable for `release`, written atomically to `out` (with `minisignPubkey`, that key's trailer). */
+export async function buildSea({ release, out, commit = "", minisignPubkey = "", metafile, codeCache = true, node = process.execPath }) {
+  const file = resolve(out);
+  const base = await seaBase({ node });
+  const work = await mkdtemp(join(tmpdir(), "mc-sea-"));
+  try {
+    const main = join(work, "mc.cjs");
+    await buildRelease({ release, out: main, commit, metafile, sea: true });
+    const bundle = await readFile(main);
+    const foreign = foreignRequires(bundle.toString("utf8"));
+    if (foreign.length > 0) throw new Error(`the bundle requires modules a single executable cannot load: ${foreign.join(", ")}`);
+    let cache = Buffer.alloc(0);
+    if (codeCache) {
+      // Run it once to collect V8's code cache of what start-up compiles (the command registry, help, config).
+      const probe = join(work, "mc-probe");
+      await assemble(probe, base, bundle, cache);
+      const cacheFile = join(work, "code-cache");
+      await run(probe, ["--help"], { env: { PATH: "/usr/bin:/bin", HOME: work, MC_SEA_WRITE_CODE_CACHE: cacheFile } });
+      cache = await readFile(cacheFile);
+    }
+    const temp = join(dirname(file), `.${file.split("/").pop()}.sea-${process.pid}`);
+    await assemble(temp, base, bundle, cache);
+    if (minisignPubkey !== "") await appendPublisherKey(temp, minisignPubkey);
+    await rename(temp, file);
+    return file;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+// Run as a program also through a symbolic link (node resolves the module to its real path).
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      release: { type: "string" },
+      out: { type: "string" },
+      commit: { type: "string" },
+      metafile: { type: "string" },
+      "minisign-pubkey": { type: "string" },
+      "no-code-cache": { type: "boolean", default: false },
+    },
+  });
+  if (values.release === undefined || values.out === undefined) throw new Error("usage: sea-build.mjs --release RELEASE.<id> --out FILE [--commit SHA] [--minisign-pubkey FILE] [--metafile FILE] [--no-code-cache]");
+  await buildSea({
+    release: values.release,
+    out: values.out,
+    commit: values.commit ?? "",
+    metafile: values.metafile,
+    minisignPubkey: publisherKeyLine(values["minisign-pubkey"]),
+    codeCache: !values["no-code-cache"],
+  });
+}
