@@ -38,6 +38,9 @@ import { AnonymousListCommand } from "./anonymous/list.js";
 import { AnonymousSetCommand } from "./anonymous/set.js";
 import { AnonymousSetJsonCommand } from "./anonymous/set-json.js";
 import { CatCommand } from "./cat.js";
+import { CorsGetCommand } from "./cors/get.js";
+import { CorsRemoveCommand } from "./cors/remove.js";
+import { CorsSetCommand } from "./cors/set.js";
 import { CpCommand } from "./cp.js";
 import { DiffCommand } from "./diff.js";
 import { DuCommand } from "./du.js";
@@ -131,6 +134,9 @@ export const commands = [
   AnonymousSetCommand,
   AnonymousSetJsonCommand,
   CatCommand,
+  CorsGetCommand,
+  CorsRemoveCommand,
+  CorsSetCommand,
   CpCommand,
   DiffCommand,
   DuCommand,
