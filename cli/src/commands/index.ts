@@ -29,10 +29,13 @@ import { AdminKmsPolicyListCommand } from "./admin/kms/policy/list.js";
 import { AdminKmsPolicyShowCommand } from "./admin/kms/policy/show.js";
 import { AdminKmsPolicyUnassignCommand } from "./admin/kms/policy/unassign.js";
 import { AdminKmsStatusCommand } from "./admin/kms/status.js";
+import { AliasExportCommand } from "./alias/export.js";
+import { AliasImportCommand } from "./alias/import.js";
 import { AliasListCommand } from "./alias/list.js";
 import { AliasRemoveCommand } from "./alias/remove.js";
 import { AliasSetCommand } from "./alias/set.js";
 import { AnonymousGetCommand } from "./anonymous/get.js";
+import { AnonymousGetJsonCommand } from "./anonymous/get-json.js";
 import { AnonymousLinksCommand } from "./anonymous/links.js";
 import { AnonymousListCommand } from "./anonymous/list.js";
 import { AnonymousSetCommand } from "./anonymous/set.js";
@@ -125,10 +128,13 @@ export const commands = [
   AdminKmsPolicyShowCommand,
   AdminKmsPolicyUnassignCommand,
   AdminKmsStatusCommand,
+  AliasExportCommand,
+  AliasImportCommand,
   AliasListCommand,
   AliasRemoveCommand,
   AliasSetCommand,
   AnonymousGetCommand,
+  AnonymousGetJsonCommand,
   AnonymousLinksCommand,
   AnonymousListCommand,
   AnonymousSetCommand,
