@@ -56,6 +56,7 @@ import { EventRemoveCommand } from "./event/remove.js";
 import { FindCommand } from "./find.js";
 import { GetCommand } from "./get.js";
 import { HeadCommand } from "./head.js";
+import { IlmRestoreCommand } from "./ilm/restore.js";
 import { IlmRuleAddCommand } from "./ilm/rule/add.js";
 import { IlmRuleEditCommand } from "./ilm/rule/edit.js";
 import { IlmRuleExportCommand } from "./ilm/rule/export.js";
@@ -155,6 +156,7 @@ export const commands = [
   FindCommand,
   GetCommand,
   HeadCommand,
+  IlmRestoreCommand,
   IlmRuleAddCommand,
   IlmRuleEditCommand,
   IlmRuleExportCommand,
