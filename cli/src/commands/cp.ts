@@ -7,6 +7,7 @@ import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { ageFilter } from "../helpers/flags.js";
 import { withEncryption } from "../runtime/sse-context.js";
 import { withRewind } from "../runtime/rewind-context.js";
+import { parseChecksum } from "../storage/s3/checksum.js";
 
 /** `--version-id` names one version of one object (cmd/cp-main.go). */
 function checkVersionFlags(isMove: boolean, recursive: boolean, rewind: boolean, sources: number): void {
@@ -36,6 +37,8 @@ export class CpCommand extends BaseCommand {
   retentionDuration = Option.String("--retention-duration", { description: "retention duration for the new object(s), such as 30d or 1y" });
   legalHold = Option.String("--legal-hold", { description: "set legal hold on the new object(s): on or off" });
   preserve = Option.Boolean("-a,--preserve", false, { description: "preserve file attributes (times and mode; the owner too when run as root) through X-Amz-Meta-Mc-Attrs" });
+  checksum = Option.String("--checksum", { description: "add a checksum to uploaded objects: CRC32, CRC32C, SHA1, SHA256 or CRC64NVME" });
+  disableMultipart = Option.Boolean("--disable-multipart", false, { description: "disable multipart upload feature" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   encS3 = Option.Array("--enc-s3", { description: "encrypt objects using the server's own keys (\"alias/prefix\")" });
@@ -47,6 +50,9 @@ export class CpCommand extends BaseCommand {
     ctx = withRewind(withEncryption(ctx, this.encC, this.encKms, this.encS3), this.rewind);
     if (this.targets.length < 2) throw usageError(`${this.removeSource ? "mv" : "cp"} needs SOURCE and TARGET.`);
     if (this.versionId !== undefined) checkVersionFlags(this.removeSource, this.recursive, this.rewind !== undefined, this.targets.length - 1);
+    const checksum = parseChecksum(this.checksum);
+    // Up to 5 GiB in one PUT, S3's limit for a single request.
+    if (this.disableMultipart) ctx = ctx.withUpload({ ...ctx.upload, partSize: 5 * 1024 ** 3 });
     const sources = this.targets.slice(0, -1);
     const target = this.targets.at(-1) ?? "";
     return runCopyCommand(ctx, {
@@ -59,6 +65,7 @@ export class CpCommand extends BaseCommand {
       ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
       ...(this.preserve ? { preserve: true } : {}),
       ...(this.versionId !== undefined ? { versionId: this.versionId } : {}),
+      checksum,
     });
   }
 }

@@ -29,15 +29,21 @@ import { AdminKmsPolicyListCommand } from "./admin/kms/policy/list.js";
 import { AdminKmsPolicyShowCommand } from "./admin/kms/policy/show.js";
 import { AdminKmsPolicyUnassignCommand } from "./admin/kms/policy/unassign.js";
 import { AdminKmsStatusCommand } from "./admin/kms/status.js";
+import { AliasExportCommand } from "./alias/export.js";
+import { AliasImportCommand } from "./alias/import.js";
 import { AliasListCommand } from "./alias/list.js";
 import { AliasRemoveCommand } from "./alias/remove.js";
 import { AliasSetCommand } from "./alias/set.js";
 import { AnonymousGetCommand } from "./anonymous/get.js";
+import { AnonymousGetJsonCommand } from "./anonymous/get-json.js";
 import { AnonymousLinksCommand } from "./anonymous/links.js";
 import { AnonymousListCommand } from "./anonymous/list.js";
 import { AnonymousSetCommand } from "./anonymous/set.js";
 import { AnonymousSetJsonCommand } from "./anonymous/set-json.js";
 import { CatCommand } from "./cat.js";
+import { CorsGetCommand } from "./cors/get.js";
+import { CorsRemoveCommand } from "./cors/remove.js";
+import { CorsSetCommand } from "./cors/set.js";
 import { CpCommand } from "./cp.js";
 import { DiffCommand } from "./diff.js";
 import { DuCommand } from "./du.js";
@@ -50,6 +56,7 @@ import { EventRemoveCommand } from "./event/remove.js";
 import { FindCommand } from "./find.js";
 import { GetCommand } from "./get.js";
 import { HeadCommand } from "./head.js";
+import { IlmRestoreCommand } from "./ilm/restore.js";
 import { IlmRuleAddCommand } from "./ilm/rule/add.js";
 import { IlmRuleEditCommand } from "./ilm/rule/edit.js";
 import { IlmRuleExportCommand } from "./ilm/rule/export.js";
@@ -122,15 +129,21 @@ export const commands = [
   AdminKmsPolicyShowCommand,
   AdminKmsPolicyUnassignCommand,
   AdminKmsStatusCommand,
+  AliasExportCommand,
+  AliasImportCommand,
   AliasListCommand,
   AliasRemoveCommand,
   AliasSetCommand,
   AnonymousGetCommand,
+  AnonymousGetJsonCommand,
   AnonymousLinksCommand,
   AnonymousListCommand,
   AnonymousSetCommand,
   AnonymousSetJsonCommand,
   CatCommand,
+  CorsGetCommand,
+  CorsRemoveCommand,
+  CorsSetCommand,
   CpCommand,
   DiffCommand,
   DuCommand,
@@ -143,6 +156,7 @@ export const commands = [
   FindCommand,
   GetCommand,
   HeadCommand,
+  IlmRestoreCommand,
   IlmRuleAddCommand,
   IlmRuleEditCommand,
   IlmRuleExportCommand,

@@ -3,7 +3,8 @@ import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError, usageError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
-import type { Entry } from "../storage/types.js";
+import type { ChecksumAlgorithm, Entry } from "../storage/types.js";
+import { parseChecksum } from "../storage/s3/checksum.js";
 import { runCopies, type CopyJob } from "../transfer/copy.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { summaryTable } from "../helpers/copy-run.js";
@@ -41,15 +42,18 @@ export class MirrorCommand extends BaseCommand {
   summary = Option.Boolean("--summary", false, { description: "print a summary of the mirror session" });
   retry = Option.Boolean("--retry", false, { description: "retry each object that failed once more at the end of a pass" });
   skipErrors = Option.Boolean("--skip-errors", false, { description: "report objects that fail but exit 0" });
+  checksum = Option.String("--checksum", { description: "add a checksum to uploaded objects: CRC32, CRC32C, SHA1, SHA256 or CRC64NVME" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   encS3 = Option.Array("--enc-s3", { description: "encrypt objects using the server's own keys (\"alias/prefix\")" });
   private headers: Readonly<Record<string, string>> | undefined;
+  private checksumAlgorithm: ChecksumAlgorithm | undefined;
   targets = Option.Rest({ name: "SOURCE TARGET" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.targets.length !== 2) throw usageError("mirror needs SOURCE and TARGET.");
     this.headers = uploadHeaders({ attr: this.attr, storageClass: this.storageClass });
+    this.checksumAlgorithm = parseChecksum(this.checksum);
     ctx = withEncryption(ctx, this.encC, this.encKms, this.encS3);
     // Up to 5 GiB in one PUT, S3's limit for a single request.
     if (this.disableMultipart) ctx = ctx.withUpload({ ...ctx.upload, partSize: 5 * 1024 ** 3 });
@@ -131,7 +135,7 @@ export class MirrorCommand extends BaseCommand {
           continue;
         }
       }
-      jobs.push({ src: srcStore, srcKey: srcPrefix + rel, dst: dstStore, dstKey: dstPrefix + rel, size: e.size, etag: e.etag, rel, ...(this.headers ? { headers: this.headers } : {}) });
+      jobs.push({ src: srcStore, srcKey: srcPrefix + rel, dst: dstStore, dstKey: dstPrefix + rel, size: e.size, etag: e.etag, rel, ...(this.headers ? { headers: this.headers } : {}), ...(this.checksumAlgorithm ? { checksum: this.checksumAlgorithm } : {}) });
     }
     const totalSize = jobs.reduce((s, j) => s + j.size, 0);
     totals.total += totalSize;

@@ -5,6 +5,7 @@ import { mcError, usageError } from "../core/errors.js";
 import { requireStore } from "../storage/location.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { parseSize } from "../util/humanize.js";
+import { parseChecksum } from "../storage/s3/checksum.js";
 
 export class PipeCommand extends BaseCommand {
   static override paths = [["pipe"]];
@@ -14,6 +15,7 @@ export class PipeCommand extends BaseCommand {
   storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object" });
   attr = Option.String("--attr", { description: "add custom metadata for the object (\"key=value;key2=value2\")" });
   tags = Option.String("--tags", { description: "apply one or more tags to the uploaded object (\"key=value&key2=value2\")" });
+  checksum = Option.String("--checksum", { description: "add a checksum to uploaded objects: CRC32, CRC32C, SHA1, SHA256 or CRC64NVME" });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {
@@ -25,9 +27,10 @@ export class PipeCommand extends BaseCommand {
     const partSize = this.partSize === undefined ? ctx.upload.partSize : parseSize(this.partSize);
     if (partSize === undefined || partSize < 5 * 1024 * 1024) throw usageError(`invalid --part-size \`${this.partSize ?? ""}\`.`);
     const headers = uploadHeaders({ attr: this.attr, tags: this.tags, storageClass: this.storageClass });
+    const checksum = parseChecksum(this.checksum);
     const store = loc.kind === "s3" && loc.bucket !== "" ? ctx.bucketStore(loc.alias, loc.bucket, { partSize, parallel }) : requireStore(loc);
     try {
-      await store.write(loc.key, process.stdin, undefined, { signal: ctx.signal, ...(headers ? { headers } : {}) });
+      await store.write(loc.key, process.stdin, undefined, { signal: ctx.signal, ...(headers ? { headers } : {}), ...(checksum ? { checksum } : {}) });
     } catch (err) {
       throw mcError(`Unable to write to one or more targets.`, err);
     }

@@ -6,6 +6,7 @@ import { runCopyCommand } from "../helpers/copy-run.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { parseSize } from "../util/humanize.js";
 import { withEncryption } from "../runtime/sse-context.js";
+import { parseChecksum } from "../storage/s3/checksum.js";
 
 export class PutCommand extends BaseCommand {
   static override paths = [["put"]];
@@ -14,6 +15,7 @@ export class PutCommand extends BaseCommand {
   partSize = Option.String("-s,--part-size", { description: "each part size (default 16MiB)" });
   disableMultipart = Option.Boolean("--disable-multipart", false, { description: "disable multipart upload feature" });
   storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object" });
+  checksum = Option.String("--checksum", { description: "add a checksum to uploaded objects: CRC32, CRC32C, SHA1, SHA256 or CRC64NVME" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   encS3 = Option.Array("--enc-s3", { description: "encrypt objects using the server's own keys (\"alias/prefix\")" });
@@ -35,7 +37,8 @@ export class PutCommand extends BaseCommand {
       if (!Number.isInteger(parallel) || parallel < 1) throw usageError(`invalid --parallel \`${this.parallel}\`.`);
     }
     if (this.disableMultipart) partSize = 5 * 1024 ** 3;
+    const checksum = parseChecksum(this.checksum);
     const upload = { partSize, parallel };
-    return runCopyCommand(ctx.withUpload(upload), { sources: [source], target, recursive: false, filter: {}, headers: uploadHeaders({ storageClass: this.storageClass }) });
+    return runCopyCommand(ctx.withUpload(upload), { sources: [source], target, recursive: false, filter: {}, headers: uploadHeaders({ storageClass: this.storageClass }), checksum });
   }
 }

@@ -36,7 +36,7 @@ export function defaultConfig(): ConfigFile {
 const aliasFieldOrder = ["url", "accessKey", "secretKey", "sessionToken", "api", "path", "license", "apiKey"] as const;
 
 /** Field order of the Go struct, empty sessionToken omitted, then any fields we did not know, as read. */
-function orderAlias(alias: AliasConfig): Record<string, unknown> {
+export function orderAlias(alias: AliasConfig): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of aliasFieldOrder) {
     const value = alias[key];

@@ -10,6 +10,7 @@ export const groupDescriptions: Readonly<Record<string, string>> = {
   "admin kms cluster": "manage the members of a KMS cluster",
   alias: "manage server credentials in configuration file",
   anonymous: "manage anonymous access to buckets and objects",
+  cors: "manage bucket CORS configuration",
   encrypt: "manage bucket encryption config",
   event: "manage object notifications",
   ilm: "manage bucket lifecycle",

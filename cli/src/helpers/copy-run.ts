@@ -1,7 +1,7 @@
 import type { McContext } from "../runtime/context.js";
 import { mcError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
-import type { Store } from "../storage/types.js";
+import type { ChecksumAlgorithm, Store } from "../storage/types.js";
 import { iBytes } from "../util/humanize.js";
 import { runCopies, type CopyJob } from "../transfer/copy.js";
 import { sourceItems, targetIsDir, targetKey, type AgeFilter } from "../transfer/plan.js";
@@ -22,6 +22,8 @@ export interface CopyRequest {
   readonly preserve?: boolean;
   /** Copy this version of the one source instead of its latest. */
   readonly versionId?: string;
+  /** --checksum: uploads carry this x-amz-checksum-*. */
+  readonly checksum?: ChecksumAlgorithm | undefined;
 }
 
 interface PlannedJob extends CopyJob {
@@ -51,6 +53,7 @@ export async function runCopyCommand(ctx: McContext, request: CopyRequest): Prom
           etag: item.entry.etag,
           ...(item.versionId ? { versionId: item.versionId } : {}),
           ...(request.headers ? { headers: request.headers } : {}),
+          ...(request.checksum ? { checksum: request.checksum } : {}),
           ...kept,
           srcUrl: displayUrl(src, item.key),
           dstUrl: displayUrl(dst, dstKey),

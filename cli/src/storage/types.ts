@@ -1,5 +1,8 @@
 import type { Readable } from "node:stream";
 
+/** S3's additional checksums (`x-amz-checksum-*`), as `--checksum` names them. */
+export type ChecksumAlgorithm = "CRC32" | "CRC32C" | "SHA1" | "SHA256" | "CRC64NVME";
+
 /** One listed object or folder; `key` is the full key (S3) or absolute path (local). */
 export interface Entry {
   readonly key: string;
@@ -45,6 +48,8 @@ export interface ReadOptions {
   readonly offset?: number;
   readonly length?: number;
   readonly versionId?: string;
+  /** One part of a multipart object (GetObject partNumber). */
+  readonly partNumber?: number;
 }
 
 export interface WriteOptions {
@@ -57,6 +62,8 @@ export interface WriteOptions {
   readonly onProgress?: (bytes: number) => void;
   /** Called once the data is written and before it becomes visible; throwing discards it. */
   readonly verify?: () => void;
+  /** `--checksum`: each PUT/UploadPart carries this x-amz-checksum-* of its bytes (S3 only). */
+  readonly checksum?: ChecksumAlgorithm;
   /** Server-side encryption: headers for the PUT/CreateMultipartUpload and for every UploadPart (SSE-C). */
   readonly encryption?: { readonly headers: Readonly<Record<string, string>>; readonly partHeaders: Readonly<Record<string, string>> };
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { cpus } from "node:os";
 import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { mcError } from "../core/errors.js";
-import type { Store } from "../storage/types.js";
+import type { ChecksumAlgorithm, Store } from "../storage/types.js";
 import { contentTypeOf } from "../util/mime.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { createSemaphore, runPool } from "./pool.js";
@@ -20,6 +21,8 @@ export interface CopyJob {
   readonly contentType?: string;
   /** Upload headers from the user; a server-side copy would keep the source's, so such jobs stream. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** `--checksum`: the upload carries this x-amz-checksum-* of its bytes (so it streams, never a server-side copy). */
+  readonly checksum?: ChecksumAlgorithm;
   /** Runs once the copy is in place (cp -a gives a downloaded file its attributes). */
   readonly finish?: () => Promise<void>;
 }
@@ -44,7 +47,7 @@ export interface CopyRunOptions {
 /** Streams one object from any backend to any backend, checking size and MD5 on the way. */
 export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Progress, rangeSize = 16 * 1024 * 1024, limits: TransferLimits = {}): Promise<void> {
   const limiters = [job.src.kind === "s3" ? limits.download : undefined, job.dst.kind === "s3" ? limits.upload : undefined].filter((l): l is RateLimiter => l !== undefined);
-  if (!job.headers && job.dst.copyFrom && (await job.dst.copyFrom(job.src, job.srcKey, job.dstKey, job.size, job.versionId))) {
+  if (!job.headers && !job.checksum && job.dst.copyFrom && (await job.dst.copyFrom(job.src, job.srcKey, job.dstKey, job.size, job.versionId))) {
     progress?.add(job.size);
     return;
   }
@@ -74,8 +77,10 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
       Promise.all(limiters.map((limit) => limit(chunk.length))).then(() => done(null, chunk), done);
     },
   });
-  source.on("error", (err) => meter.destroy(err));
-  source.pipe(meter);
+  // pipeline() keeps listening on both for good: a source that fails before
+  // the target takes the stream (a checksum refused at a small body's end)
+  // errs the meter instead of crashing the process; the target sees the error.
+  pipeline(source, meter).catch(() => undefined);
   const verify = (): void => {
     if (received !== job.size) {
       throw mcError(`Integrity check failed for \`${job.srcKey}\`.`, new Error(`received ${received} bytes, expected ${job.size}`), "internal");
@@ -89,6 +94,7 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
     signal,
     contentType: job.contentType ?? contentTypeOf(job.dstKey),
     ...(job.headers ? { headers: job.headers } : {}),
+    ...(job.checksum ? { checksum: job.checksum } : {}),
     verify,
     onProgress: (bytes) => {
       progress?.add(bytes - reported);

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type { Client } from "minio";
 import { s3Code } from "../../core/errors.js";
 import { s3Call } from "./s3-request.js";
+import { readObject } from "./s3-read.js";
 import { uploadToS3, type UploadSettings } from "./s3-upload.js";
 import { copyObject } from "./s3-copy.js";
 import { copySource, s3Escape } from "./s3-escape.js";
@@ -41,13 +42,7 @@ export function createS3Store(client: Client, aliasName: string, bucket: string,
     },
     isDir: (key) => anyBelow(client, bucket, key === "" || key.endsWith("/") ? key : `${key}/`),
     list: (prefix, options) => listS3(client, bucket, prefix, options),
-    async read(key, options: ReadOptions = {}): Promise<Readable> {
-      const opts = options.versionId ? { versionId: options.versionId } : {};
-      if (options.offset !== undefined || options.length !== undefined) {
-        return client.getPartialObject(bucket, key, options.offset ?? 0, options.length, opts);
-      }
-      return client.getObject(bucket, key, opts);
-    },
+    read: (key, options: ReadOptions = {}): Promise<Readable> => readObject(client, bucket, key, options),
     async copyFrom(src, srcKey, key, size, versionId) {
       const origin = origins.get(src);
       if (!origin || origin.client !== client || size > maxSingleCopy) return false;

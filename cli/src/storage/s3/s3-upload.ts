@@ -6,6 +6,8 @@ import { s3Call } from "./s3-request.js";
 import type { WriteOptions } from "../types.js";
 import { chunks } from "./chunks.js";
 import { withRetry } from "./retry.js";
+import { checksumHeader, checksumOf, createChecksummer } from "./checksum.js";
+import { completeWithChecksums, type CompletedPart } from "./s3-complete.js";
 
 export interface UploadSettings {
   /** Bytes per part (16 MiB default, MC_UPLOAD_MULTIPART_SIZE / put --part-size). */
@@ -54,9 +56,12 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
   const firstPart = first.done ? Buffer.alloc(0) : first.value;
   if (signal?.aborted) throw aborted(signal);
   const second = firstPart.length < settings.partSize ? { done: true as const, value: undefined } : await parts.next();
+  const algorithm = options.checksum;
   if (second.done) {
     const digest = md5(firstPart).toString("hex");
-    const res = await withRetry(() => putSingle(client, bucket, key, firstPart, headers, options.headers !== undefined), signal ? { signal } : {});
+    if (algorithm) headers[checksumHeader(algorithm)] = checksumOf(algorithm, firstPart);
+    const raw = options.headers !== undefined || algorithm !== undefined;
+    const res = await withRetry(() => putSingle(client, bucket, key, firstPart, headers, raw), signal ? { signal } : {});
     // An encrypted object's ETag need not be the MD5 of the plaintext.
     if (!options.encryption && res.etag && /^[0-9a-f]{32}$/.test(res.etag) && res.etag !== digest) {
       await client.removeObject(bucket, key).catch(() => undefined);
@@ -66,19 +71,27 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
     return;
   }
 
+  if (algorithm) {
+    headers["x-amz-checksum-algorithm"] = algorithm;
+    if (algorithm === "CRC64NVME") headers["x-amz-checksum-type"] = "FULL_OBJECT";
+  }
+  // CRC-64/NVME is a full-object checksum: the whole object's value too (parts arrive here in order).
+  const whole = algorithm === "CRC64NVME" ? createChecksummer(algorithm) : undefined;
   const uploadId = await withRetry(() => client.initiateNewMultipartUpload(bucket, key, headers));
-  const done: { part: number; etag: string; md5: Buffer }[] = [];
+  const done: (CompletedPart & { md5: Buffer })[] = [];
   const inflight = new Set<Promise<void>>();
   let failure: unknown;
   let sent = 0;
   const send = (part: number, data: Buffer): void => {
     const digest = md5(data);
+    whole?.update(data);
+    const sum = algorithm ? { [checksumHeader(algorithm)]: checksumOf(algorithm, data) } : {};
     const task = withRetry(
-      () => client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { ...options.encryption?.partHeaders, "Content-Length": String(data.length), "Content-MD5": digest.toString("base64") } }, data),
+      () => client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { ...options.encryption?.partHeaders, ...sum, "Content-Length": String(data.length), "Content-MD5": digest.toString("base64") } }, data),
       signal ? { signal } : {},
     ).then(
       (res) => {
-        done.push({ part, etag: res.etag, md5: digest });
+        done.push({ part, etag: res.etag, md5: digest, ...(algorithm ? { checksum: sum[checksumHeader(algorithm)] ?? "" } : {}) });
         sent += data.length;
         options.onProgress?.(sent);
       },
@@ -104,7 +117,10 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
     if (failure !== undefined) throw failure;
     if (signal?.aborted) throw aborted(signal);
     done.sort((a, b) => a.part - b.part);
-    await withRetry(() => client.completeMultipartUpload(bucket, key, uploadId, done.map(({ part, etag }) => ({ part, etag }))));
+    if (algorithm) {
+      const value = whole?.value() ?? "";
+      await withRetry(() => completeWithChecksums(client, bucket, key, uploadId, done, algorithm, value));
+    } else await withRetry(() => client.completeMultipartUpload(bucket, key, uploadId, done.map(({ part, etag }) => ({ part, etag }))));
   } catch (err) {
     await Promise.allSettled(inflight);
     await withRetry(() => client.abortMultipartUpload(bucket, key, uploadId)).catch(() => undefined);

@@ -5,7 +5,8 @@ import { objectInfoFromHeaders } from "../s3-head.js";
 import { s3Escape } from "../s3-escape.js";
 import { isNotFound } from "../s3-store.js";
 import type { Entry, ObjectInfo, ReadOptions, Store } from "../../types.js";
-import { s3Call, s3Stream } from "../s3-request.js";
+import { s3Call } from "../s3-request.js";
+import { readObject } from "../s3-read.js";
 import { sseReadHeaders, sseWriteHeaders, type SseKeys, type SseSpec } from "./sse-keys.js";
 
 // An encrypted object's ETag is not the MD5 of its plaintext: leave it out so copies do not check against it.
@@ -44,13 +45,7 @@ export function createEncryptedStore(inner: Store, client: Client, bucket: strin
     async read(key, options: ReadOptions = {}): Promise<Readable> {
       const spec = specOf(key);
       if (!spec || spec.kind !== "sse-c") return inner.read(key, options);
-      const headers: Record<string, string> = { ...sseReadHeaders(spec) };
-      if (options.offset !== undefined || options.length !== undefined) {
-        const start = options.offset ?? 0;
-        headers["Range"] = `bytes=${start}-${options.length === undefined ? "" : start + options.length - 1}`;
-      }
-      const query = options.versionId ? `versionId=${s3Escape(options.versionId)}` : "";
-      return s3Stream(client, { method: "GET", bucket, key, query, headers, expect: [200, 206] });
+      return readObject(client, bucket, key, options, sseReadHeaders(spec));
     },
     write(key, source, size, options = {}) {
       const spec = specOf(key);

@@ -2,14 +2,19 @@ import { s3Code } from "../../../core/errors.js";
 import { parsePolicy, type Policy } from "./versions-policy.js";
 import type { S3Target } from "../versions-target.js";
 
-/** The bucket policy; a bucket without one has an empty policy. */
-export async function readPolicy(t: S3Target): Promise<Policy> {
+/** The bucket policy as the server stores it; "" when the bucket has none. */
+export async function readPolicyText(t: S3Target): Promise<string> {
   try {
-    return parsePolicy(await t.client.getBucketPolicy(t.bucket));
+    return await t.client.getBucketPolicy(t.bucket);
   } catch (err) {
-    if (s3Code(err) === "NoSuchBucketPolicy") return parsePolicy("");
+    if (s3Code(err) === "NoSuchBucketPolicy") return "";
     throw err;
   }
+}
+
+/** The bucket policy; a bucket without one has an empty policy. */
+export async function readPolicy(t: S3Target): Promise<Policy> {
+  return parsePolicy(await readPolicyText(t));
 }
 
 /**
