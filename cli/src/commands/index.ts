@@ -72,6 +72,14 @@ import { QuotaInfoCommand } from "./quota/info.js";
 import { QuotaSetCommand } from "./quota/set.js";
 import { RbCommand } from "./rb.js";
 import { ReadyCommand } from "./ready.js";
+import { ReplicateAddCommand } from "./replicate/add.js";
+import { ReplicateExportCommand } from "./replicate/export.js";
+import { ReplicateImportCommand } from "./replicate/import.js";
+import { ReplicateListCommand } from "./replicate/list.js";
+import { ReplicateRemoveCommand } from "./replicate/remove.js";
+import { ReplicateResyncStartCommand } from "./replicate/resync/start.js";
+import { ReplicateResyncStatusCommand } from "./replicate/resync/status.js";
+import { ReplicateUpdateCommand } from "./replicate/update.js";
 import { RetentionClearCommand } from "./retention/clear.js";
 import { RetentionInfoCommand } from "./retention/info.js";
 import { RetentionSetCommand } from "./retention/set.js";
@@ -165,6 +173,14 @@ export const commands = [
   QuotaSetCommand,
   RbCommand,
   ReadyCommand,
+  ReplicateAddCommand,
+  ReplicateExportCommand,
+  ReplicateImportCommand,
+  ReplicateListCommand,
+  ReplicateRemoveCommand,
+  ReplicateResyncStartCommand,
+  ReplicateResyncStatusCommand,
+  ReplicateUpdateCommand,
   RetentionClearCommand,
   RetentionInfoCommand,
   RetentionSetCommand,
