@@ -16,8 +16,9 @@ export function replicateFailure(action: string, err: unknown): Error {
   if (isAppError(err)) return adminFailure(action, replicationCapability, err);
   if (err instanceof RuleError) return mcError(`${action}.`, err, "invalid_argument");
   const e = err as { notAnswer?: boolean; code?: string };
-  if (e.notAnswer === true) {
-    return explainedError(`${replicationCapability} needs MinIO's S3 replication extensions, which this server does not have.`, Object.assign(new Error(`Server error code: ${e.code ?? ""}`), err), "unimplemented");
+  // A 2xx that is not MinIO's answer, or a refusal of the method itself (Ceph RGW outside multisite answers PUT ?replication MethodNotAllowed).
+  if (e.notAnswer === true || e.code === "MethodNotAllowed" || e.code === "NotImplemented") {
+    return explainedError(`${replicationCapability} needs MinIO's S3 replication API, which this server does not have.`, Object.assign(new Error(`Server error code: ${e.code ?? ""}`), err), "unimplemented");
   }
   return mcError(`${action}.`, err, typeof e.code === "string" && e.code !== "" ? "failed_precondition" : "unavailable");
 }
