@@ -56,6 +56,15 @@ import { IlmRuleExportCommand } from "./ilm/rule/export.js";
 import { IlmRuleImportCommand } from "./ilm/rule/import.js";
 import { IlmRuleListCommand } from "./ilm/rule/list.js";
 import { IlmRuleRemoveCommand } from "./ilm/rule/remove.js";
+import { IlmTierAddAzureCommand } from "./ilm/tier/add/azure.js";
+import { IlmTierAddGcsCommand } from "./ilm/tier/add/gcs.js";
+import { IlmTierAddMinioCommand } from "./ilm/tier/add/minio.js";
+import { IlmTierAddS3Command } from "./ilm/tier/add/s3.js";
+import { IlmTierCheckCommand } from "./ilm/tier/check.js";
+import { IlmTierInfoCommand } from "./ilm/tier/info.js";
+import { IlmTierListCommand } from "./ilm/tier/list.js";
+import { IlmTierRemoveCommand } from "./ilm/tier/remove.js";
+import { IlmTierUpdateCommand } from "./ilm/tier/update.js";
 import { LegalholdClearCommand } from "./legalhold/clear.js";
 import { LegalholdInfoCommand } from "./legalhold/info.js";
 import { LegalholdSetCommand } from "./legalhold/set.js";
@@ -157,6 +166,15 @@ export const commands = [
   IlmRuleImportCommand,
   IlmRuleListCommand,
   IlmRuleRemoveCommand,
+  IlmTierAddAzureCommand,
+  IlmTierAddGcsCommand,
+  IlmTierAddMinioCommand,
+  IlmTierAddS3Command,
+  IlmTierCheckCommand,
+  IlmTierInfoCommand,
+  IlmTierListCommand,
+  IlmTierRemoveCommand,
+  IlmTierUpdateCommand,
   LegalholdClearCommand,
   LegalholdInfoCommand,
   LegalholdSetCommand,
