@@ -1,25 +1,29 @@
-// mc replicate and ilm tier against Ceph RGW, a server without MinIO's admin
+// mc replicate, ilm tier and batch against Ceph RGW, a server without MinIO's admin
 // API and replication extensions (issue 24): each command that needs them fails in
 // one line naming what is missing and the server's error code, exit 1; what
 // RGW has of plain S3 replication (no rules, DELETE ?replication) answers as
 // upstream mc would print it.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { jsonLines, startMcFixture } from "../mc/mc-runner.js";
 
 const fx = await startMcFixture();
 const arn = "arn:minio:replication::c5be6b16:backup";
 const rule = { ID: "a", Status: "Enabled", Priority: 1, DeleteMarkerReplication: { Status: "Disabled" }, DeleteReplication: { Status: "Disabled" }, Destination: { Bucket: arn }, Filter: {}, SourceSelectionCriteria: { ReplicaModifications: { Status: "Enabled" } }, ExistingObjectReplication: { Status: "Disabled" } };
 
-const T = suite("mc replicate and ilm tier against Ceph RGW");
+const T = suite("mc replicate, ilm tier and batch against Ceph RGW");
 T.before(async () => {
   assert.is((await fx.mc(["mb", "rgw/photos"])).code, 0);
+  await writeFile(join(fx.work, "job.yaml"), "replicate:\n  apiVersion: v1\n");
 });
 T.after(() => fx.stop());
 
 const admin = "Bucket replication needs MinIO's admin API, which this server does not have\\. Server error code: (NoSuchBucket|AccessDenied|NoSuchKey)";
 const s3ext = "Bucket replication needs MinIO's S3 replication API, which this server does not have\\. Server error code: (HTTP 200|MethodNotAllowed|NotImplemented)";
 const tier = "Remote tiering needs MinIO's admin API, which this server does not have\\. Server error code: (NoSuchBucket|AccessDenied|NoSuchKey|MethodNotAllowed|NotImplemented)";
+const batch = tier.replace("Remote tiering", "Running batch jobs");
 const cases: readonly [string, readonly string[], string, string?][] = [
   ["replicate add", ["replicate", "add", "rgw/photos", "--remote-bucket", "http://K:S@127.0.0.1:9/backup", "--priority", "1"], admin],
   ["replicate update", ["replicate", "update", "rgw/photos", "--id", "a", "--priority", "2"], admin],
@@ -32,6 +36,11 @@ const cases: readonly [string, readonly string[], string, string?][] = [
   ["ilm tier update", ["ilm", "tier", "update", "rgw", "WARM", "--access-key", "a", "--secret-key", "b"], tier],
   ["ilm tier check", ["ilm", "tier", "check", "rgw", "WARM"], tier],
   ["ilm tier remove", ["ilm", "tier", "remove", "rgw", "WARM"], tier],
+  ["batch start", ["batch", "start", "rgw", join(fx.work, "job.yaml")], batch],
+  ["batch list", ["batch", "list", "rgw"], batch],
+  ["batch describe", ["batch", "describe", "rgw", "KwSysDpxcBU9FNhGkn2dCf"], batch],
+  ["batch status", ["batch", "status", "rgw", "KwSysDpxcBU9FNhGkn2dCf"], batch],
+  ["batch cancel", ["batch", "cancel", "rgw", "KwSysDpxcBU9FNhGkn2dCf"], batch],
   ["replicate list (no rules on RGW: upstream's own failure)", ["replicate", "list", "rgw/photos"], "Unable to list replication configuration\\. replication configuration not set"],
 ];
 

@@ -37,6 +37,12 @@ import { AnonymousLinksCommand } from "./anonymous/links.js";
 import { AnonymousListCommand } from "./anonymous/list.js";
 import { AnonymousSetCommand } from "./anonymous/set.js";
 import { AnonymousSetJsonCommand } from "./anonymous/set-json.js";
+import { BatchCancelCommand } from "./batch/cancel.js";
+import { BatchDescribeCommand } from "./batch/describe.js";
+import { BatchGenerateCommand } from "./batch/generate.js";
+import { BatchListCommand } from "./batch/list.js";
+import { BatchStartCommand } from "./batch/start.js";
+import { BatchStatusCommand } from "./batch/status.js";
 import { CatCommand } from "./cat.js";
 import { CpCommand } from "./cp.js";
 import { DiffCommand } from "./diff.js";
@@ -147,6 +153,12 @@ export const commands = [
   AnonymousListCommand,
   AnonymousSetCommand,
   AnonymousSetJsonCommand,
+  BatchCancelCommand,
+  BatchDescribeCommand,
+  BatchGenerateCommand,
+  BatchListCommand,
+  BatchStartCommand,
+  BatchStatusCommand,
   CatCommand,
   CpCommand,
   DiffCommand,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { isAppError } from "@mc/shared/errors";
 import type { AdminClient, AdminResponse } from "./admin-client.js";
 import type { AdminErrorCause } from "./admin-errors.js";
+import { goDurationString } from "./batch.js";
 import { parseReplicationXml, replicationXml, type ReplConfig } from "./replication-config.js";
 
 /**
@@ -90,23 +91,10 @@ export interface ResyncInfo {
   target?: ResyncTarget[];
 }
 
-/** Go's time.Duration.String() of whole milliseconds (`1440h0m0s`, `1.5s`), the form MinIO's older-than parser reads. */
-export function goDuration(ms: number): string {
-  if (ms === 0) return "0s";
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const rest = ms % 60_000;
-  const sec = `${Math.floor(rest / 1000)}${rest % 1000 ? `.${String(rest % 1000).padStart(3, "0").replace(/0+$/, "")}` : ""}s`;
-  if (h > 0) return `${h}h${m}m${sec}`;
-  if (m > 0) return `${m}m${sec}`;
-  if (ms < 1000) return `${ms}ms`;
-  return sec;
-}
-
 /** PUT ?replication-reset[&older-than=D]&arn=A&reset-id=UUID (minio-go ResetBucketReplicationOnTarget). */
 export async function resetReplication(client: AdminClient, bucket: string, olderThanMs: number, arn: string, resetId: string): Promise<ResyncInfo> {
   const query: Record<string, string> = { "replication-reset": "", "reset-id": resetId };
-  if (olderThanMs > 0) query["older-than"] = goDuration(olderThanMs);
+  if (olderThanMs > 0) query["older-than"] = goDurationString(olderThanMs);
   if (arn !== "") query["arn"] = arn;
   return jsonAnswer<ResyncInfo>(await call(client, "PUT", bucket, query), "no resync information in the answer");
 }
