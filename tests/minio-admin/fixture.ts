@@ -81,10 +81,14 @@ export interface Operation {
   readonly args?: Record<string, unknown>;
   /** The same operation through our mc. */
   readonly mc: readonly string[];
-  /** Request bodies encrypted with the secret key. */
-  readonly encrypted?: boolean;
+  /** Request bodies encrypted with the secret key (all, or those the predicate picks). */
+  readonly encrypted?: boolean | ((req: Recorded) => boolean);
   /** The server's answers (the same for both runs). */
   readonly responder?: Responder;
+  /** Our mc's stdin. */
+  readonly input?: string;
+  /** Blanks what may differ by design (a random id, a library quirk), applied to both runs' requests. */
+  readonly mask?: (req: Normalized) => Normalized;
 }
 
 export interface Compared {
@@ -103,11 +107,12 @@ export async function differential(fx: AdminFixture, operation: Operation): Prom
   fx.recorder.clear();
   const reference = await fx.driver(operation.op, operation.args);
   assert.is(reference.code, 0, `reference ${operation.op}: ${reference.stderr}`);
-  const refRequests = await Promise.all(fx.recorder.requests.map((r) => normalize(r, operation.encrypted === true)));
+  const mask = operation.mask ?? ((n: Normalized) => n);
+  const refRequests = (await Promise.all(fx.recorder.requests.map((r) => normalize(r, typeof operation.encrypted === "function" ? operation.encrypted(r) : operation.encrypted === true)))).map(mask);
   fx.recorder.clear();
-  const ours = await fx.mc(operation.mc);
+  const ours = await fx.mc(operation.mc, operation.input === undefined ? {} : { input: operation.input });
   assert.is(ours.code, 0, `mc ${operation.mc.join(" ")}: ${ours.stderr}${ours.stdout}`);
-  const ourRequests = await Promise.all(fx.recorder.requests.map((r) => normalize(r, operation.encrypted === true)));
+  const ourRequests = (await Promise.all(fx.recorder.requests.map((r) => normalize(r, typeof operation.encrypted === "function" ? operation.encrypted(r) : operation.encrypted === true)))).map(mask);
   assert.ok(refRequests.length > 0, "the reference sent nothing");
   assert.equal(ourRequests, refRequests, `mc ${operation.mc.join(" ")} sent other requests than the reference's ${operation.op}`);
   return { reference, ours, requests: ourRequests };

@@ -40,6 +40,12 @@ import { AnonymousLinksCommand } from "./anonymous/links.js";
 import { AnonymousListCommand } from "./anonymous/list.js";
 import { AnonymousSetCommand } from "./anonymous/set.js";
 import { AnonymousSetJsonCommand } from "./anonymous/set-json.js";
+import { BatchCancelCommand } from "./batch/cancel.js";
+import { BatchDescribeCommand } from "./batch/describe.js";
+import { BatchGenerateCommand } from "./batch/generate.js";
+import { BatchListCommand } from "./batch/list.js";
+import { BatchStartCommand } from "./batch/start.js";
+import { BatchStatusCommand } from "./batch/status.js";
 import { CatCommand } from "./cat.js";
 import { CorsGetCommand } from "./cors/get.js";
 import { CorsRemoveCommand } from "./cors/remove.js";
@@ -63,6 +69,15 @@ import { IlmRuleExportCommand } from "./ilm/rule/export.js";
 import { IlmRuleImportCommand } from "./ilm/rule/import.js";
 import { IlmRuleListCommand } from "./ilm/rule/list.js";
 import { IlmRuleRemoveCommand } from "./ilm/rule/remove.js";
+import { IlmTierAddAzureCommand } from "./ilm/tier/add/azure.js";
+import { IlmTierAddGcsCommand } from "./ilm/tier/add/gcs.js";
+import { IlmTierAddMinioCommand } from "./ilm/tier/add/minio.js";
+import { IlmTierAddS3Command } from "./ilm/tier/add/s3.js";
+import { IlmTierCheckCommand } from "./ilm/tier/check.js";
+import { IlmTierInfoCommand } from "./ilm/tier/info.js";
+import { IlmTierListCommand } from "./ilm/tier/list.js";
+import { IlmTierRemoveCommand } from "./ilm/tier/remove.js";
+import { IlmTierUpdateCommand } from "./ilm/tier/update.js";
 import { LegalholdClearCommand } from "./legalhold/clear.js";
 import { LegalholdInfoCommand } from "./legalhold/info.js";
 import { LegalholdSetCommand } from "./legalhold/set.js";
@@ -79,6 +94,14 @@ import { QuotaInfoCommand } from "./quota/info.js";
 import { QuotaSetCommand } from "./quota/set.js";
 import { RbCommand } from "./rb.js";
 import { ReadyCommand } from "./ready.js";
+import { ReplicateAddCommand } from "./replicate/add.js";
+import { ReplicateExportCommand } from "./replicate/export.js";
+import { ReplicateImportCommand } from "./replicate/import.js";
+import { ReplicateListCommand } from "./replicate/list.js";
+import { ReplicateRemoveCommand } from "./replicate/remove.js";
+import { ReplicateResyncStartCommand } from "./replicate/resync/start.js";
+import { ReplicateResyncStatusCommand } from "./replicate/resync/status.js";
+import { ReplicateUpdateCommand } from "./replicate/update.js";
 import { RetentionClearCommand } from "./retention/clear.js";
 import { RetentionInfoCommand } from "./retention/info.js";
 import { RetentionSetCommand } from "./retention/set.js";
@@ -140,6 +163,12 @@ export const commands = [
   AnonymousListCommand,
   AnonymousSetCommand,
   AnonymousSetJsonCommand,
+  BatchCancelCommand,
+  BatchDescribeCommand,
+  BatchGenerateCommand,
+  BatchListCommand,
+  BatchStartCommand,
+  BatchStatusCommand,
   CatCommand,
   CorsGetCommand,
   CorsRemoveCommand,
@@ -163,6 +192,15 @@ export const commands = [
   IlmRuleImportCommand,
   IlmRuleListCommand,
   IlmRuleRemoveCommand,
+  IlmTierAddAzureCommand,
+  IlmTierAddGcsCommand,
+  IlmTierAddMinioCommand,
+  IlmTierAddS3Command,
+  IlmTierCheckCommand,
+  IlmTierInfoCommand,
+  IlmTierListCommand,
+  IlmTierRemoveCommand,
+  IlmTierUpdateCommand,
   LegalholdClearCommand,
   LegalholdInfoCommand,
   LegalholdSetCommand,
@@ -179,6 +217,14 @@ export const commands = [
   QuotaSetCommand,
   RbCommand,
   ReadyCommand,
+  ReplicateAddCommand,
+  ReplicateExportCommand,
+  ReplicateImportCommand,
+  ReplicateListCommand,
+  ReplicateRemoveCommand,
+  ReplicateResyncStartCommand,
+  ReplicateResyncStatusCommand,
+  ReplicateUpdateCommand,
   RetentionClearCommand,
   RetentionInfoCommand,
   RetentionSetCommand,

@@ -29,6 +29,11 @@ export interface AdminRequest {
   readonly anonymous?: boolean;
   /** Another node of the deployment (`scheme://host:port`, `ping --distributed`) instead of the alias's URL. */
   readonly origin?: string;
+  /**
+   * A streamed 200 answer (the metrics API): each chunk as it arrives instead
+   * of the whole body; calling `stop` closes the connection and ends the request.
+   */
+  readonly onChunk?: (chunk: Buffer, stop: () => void) => void;
 }
 
 export interface AdminResponse {
@@ -100,7 +105,12 @@ export function createAdminClient(ctx: McContext, alias: ResolvedAlias): AdminCl
       const send = tls ? httpsRequest : httpRequest;
       const r = send({ protocol: to.protocol, hostname: to.hostname.replace(/^\[|\]$/g, ""), port: to.port || (tls ? 443 : 80), method: req.method, path: pathAndQuery, headers, agent: agentFor(to.protocol), signal: ctx.signal }, (incoming) => {
         const chunks: Buffer[] = [];
-        incoming.on("data", (c: Buffer) => chunks.push(c));
+        const stream = req.onChunk !== undefined && incoming.statusCode === 200 ? req.onChunk : undefined;
+        const stop = (): void => {
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.alloc(0) });
+          incoming.destroy();
+        };
+        incoming.on("data", (c: Buffer) => (stream ? stream(c, stop) : chunks.push(c)));
         incoming.once("error", reject);
         incoming.once("end", () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }));
       });

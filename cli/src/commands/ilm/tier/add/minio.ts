@@ -1,0 +1,31 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../../../runtime/base-command.js";
+import type { McContext } from "../../../../runtime/context.js";
+import { need, runTierAdd } from "../../../../minio-admin/tier-add.js";
+
+/** `mc ilm tier add minio ALIAS TIER-NAME --endpoint … --access-key … --secret-key … --bucket …` (upstream cmd/ilm-tier-add-minio.go). */
+export class IlmTierAddMinioCommand extends BaseCommand {
+  static override paths = [["ilm", "tier", "add", "minio"]];
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "add a new MinIO remote tier target",
+    examples: [["Configure a new remote tier which transitions objects to a bucket in a MinIO deployment", "$0 ilm tier add minio myminio WARM-MINIO-TIER --endpoint https://warm-minio.com --access-key ACCESSKEY --secret-key SECRETKEY --bucket mybucket --prefix myprefix/"]],
+  });
+  endpoint = Option.String("--endpoint", { description: "remote tier endpoint. e.g https://s3.amazonaws.com" });
+  region = Option.String("--region", { description: "remote tier region. e.g us-west-2" });
+  accessKey = Option.String("--access-key", { description: "MinIO object storage access-key" });
+  secretKey = Option.String("--secret-key", { description: "MinIO object storage secret-key" });
+  bucket = Option.String("--bucket", { description: "remote tier bucket" });
+  prefix = Option.String("--prefix", { description: "remote tier prefix" });
+  force = Option.Boolean("--force", { description: "ignore if the remote tier bucket is already in use", hidden: true });
+  args = Option.Rest({ name: "ALIAS TIER-NAME" });
+
+  async run(ctx: McContext): Promise<void> {
+    await runTierAdd(ctx, this.args, "minio", () => {
+      need(!!this.accessKey && !!this.secretKey, "MinIO remote tier requires access credentials");
+      need(!!this.bucket, "MinIO remote tier requires target bucket");
+      need(!!this.endpoint, "MinIO remote tier requires target endpoint");
+      return { Endpoint: this.endpoint, AccessKey: this.accessKey, SecretKey: this.secretKey, Bucket: this.bucket, Prefix: this.prefix, Region: this.region };
+    }, this.force === true);
+  }
+}

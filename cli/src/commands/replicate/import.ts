@@ -1,0 +1,44 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
+import { mcError, usageError } from "../../core/errors.js";
+import { adminTarget } from "../../minio-admin/admin-target.js";
+import { replicateFailure } from "../../minio-admin/replicate-common.js";
+import { configFromJson, type ReplConfig } from "../../minio-admin/replication-config.js";
+import { putReplication } from "../../minio-admin/replication-s3.js";
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** `mc replicate import ALIAS/BUCKET < config.json` (upstream cmd/replicate-import.go): the JSON `export` wrote, set as is. */
+export class ReplicateImportCommand extends BaseCommand {
+  static override paths = [["replicate", "import"]];
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "import server side replication configuration in JSON format",
+    examples: [["Set replication configuration from '/data/replication/config' on bucket \"mybucket\" for alias \"myminio\"", "$0 replicate import myminio/mybucket < '/data/replication/config'"]],
+  });
+  args = Option.Rest({ name: "TARGET" });
+
+  async run(ctx: McContext): Promise<void> {
+    if (this.args.length !== 1) throw usageError("replicate import needs one ALIAS/BUCKET.");
+    const target = adminTarget(ctx, this.args[0], true);
+    let cfg: ReplConfig;
+    try {
+      const text = await readStdin();
+      // Go's json.Decoder reads the first value; anything after it is not looked at.
+      cfg = configFromJson(JSON.parse(text.trim() === "" ? "x" : text) as unknown);
+    } catch (err) {
+      throw mcError("Unable to read replication configuration.", err, "invalid_argument");
+    }
+    await putReplication(target.client, target.path, cfg).catch((err: unknown) => {
+      throw replicateFailure("Unable to set replication configuration", err);
+    });
+    const url = this.args[0] ?? "";
+    ctx.output.result({ op: "import", status: "success", url, config: { Rules: null, Role: "" } }, `Replication configuration successfully set on \`${url}\`.`);
+  }
+}
+
