@@ -89,6 +89,8 @@ import { IlmRuleRemoveCommand } from "./ilm/rule/remove.js";
 import { LegalholdClearCommand } from "./legalhold/clear.js";
 import { LegalholdInfoCommand } from "./legalhold/info.js";
 import { LegalholdSetCommand } from "./legalhold/set.js";
+import { LicenseInfoCommand } from "./license/info.js";
+import { LicenseRegisterCommand } from "./license/register.js";
 import { LsCommand } from "./ls.js";
 import { MbCommand } from "./mb.js";
 import { MirrorCommand } from "./mirror.js";
@@ -212,6 +214,8 @@ export const commands = [
   LegalholdClearCommand,
   LegalholdInfoCommand,
   LegalholdSetCommand,
+  LicenseInfoCommand,
+  LicenseRegisterCommand,
   LsCommand,
   MbCommand,
   MirrorCommand,
