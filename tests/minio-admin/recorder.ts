@@ -75,6 +75,7 @@ export async function startRecorder(keys: { access: string; secret: string }, tl
             region,
             date: new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`),
             payloadHash: headers["x-amz-content-sha256"] ?? "",
+            valueOrder: "as-sent", // as MinIO verifies (Go url.Values.Encode)
           });
           signatureValid = again.authorization === auth;
         }

@@ -62,6 +62,36 @@ import { EventRemoveCommand } from "./event/remove.js";
 import { FindCommand } from "./find.js";
 import { GetCommand } from "./get.js";
 import { HeadCommand } from "./head.js";
+import { IdpLdapAccesskeyCreateCommand } from "./idp/ldap/accesskey/create.js";
+import { IdpLdapAccesskeyDisableCommand } from "./idp/ldap/accesskey/disable.js";
+import { IdpLdapAccesskeyEditCommand } from "./idp/ldap/accesskey/edit.js";
+import { IdpLdapAccesskeyEnableCommand } from "./idp/ldap/accesskey/enable.js";
+import { IdpLdapAccesskeyInfoCommand } from "./idp/ldap/accesskey/info.js";
+import { IdpLdapAccesskeyListCommand } from "./idp/ldap/accesskey/list.js";
+import { IdpLdapAccesskeyRemoveCommand } from "./idp/ldap/accesskey/remove.js";
+import { IdpLdapAddCommand } from "./idp/ldap/add.js";
+import { IdpLdapDisableCommand } from "./idp/ldap/disable.js";
+import { IdpLdapEnableCommand } from "./idp/ldap/enable.js";
+import { IdpLdapInfoCommand } from "./idp/ldap/info.js";
+import { IdpLdapListCommand } from "./idp/ldap/list.js";
+import { IdpLdapPolicyAttachCommand } from "./idp/ldap/policy/attach.js";
+import { IdpLdapPolicyDetachCommand } from "./idp/ldap/policy/detach.js";
+import { IdpLdapPolicyEntitiesCommand } from "./idp/ldap/policy/entities.js";
+import { IdpLdapRemoveCommand } from "./idp/ldap/remove.js";
+import { IdpLdapUpdateCommand } from "./idp/ldap/update.js";
+import { IdpOpenidAccesskeyDisableCommand } from "./idp/openid/accesskey/disable.js";
+import { IdpOpenidAccesskeyEditCommand } from "./idp/openid/accesskey/edit.js";
+import { IdpOpenidAccesskeyEnableCommand } from "./idp/openid/accesskey/enable.js";
+import { IdpOpenidAccesskeyInfoCommand } from "./idp/openid/accesskey/info.js";
+import { IdpOpenidAccesskeyListCommand } from "./idp/openid/accesskey/list.js";
+import { IdpOpenidAccesskeyRemoveCommand } from "./idp/openid/accesskey/remove.js";
+import { IdpOpenidAddCommand } from "./idp/openid/add.js";
+import { IdpOpenidDisableCommand } from "./idp/openid/disable.js";
+import { IdpOpenidEnableCommand } from "./idp/openid/enable.js";
+import { IdpOpenidInfoCommand } from "./idp/openid/info.js";
+import { IdpOpenidListCommand } from "./idp/openid/list.js";
+import { IdpOpenidRemoveCommand } from "./idp/openid/remove.js";
+import { IdpOpenidUpdateCommand } from "./idp/openid/update.js";
 import { IlmRestoreCommand } from "./ilm/restore.js";
 import { IlmRuleAddCommand } from "./ilm/rule/add.js";
 import { IlmRuleEditCommand } from "./ilm/rule/edit.js";
@@ -81,6 +111,8 @@ import { IlmTierUpdateCommand } from "./ilm/tier/update.js";
 import { LegalholdClearCommand } from "./legalhold/clear.js";
 import { LegalholdInfoCommand } from "./legalhold/info.js";
 import { LegalholdSetCommand } from "./legalhold/set.js";
+import { LicenseInfoCommand } from "./license/info.js";
+import { LicenseRegisterCommand } from "./license/register.js";
 import { LsCommand } from "./ls.js";
 import { MbCommand } from "./mb.js";
 import { MirrorCommand } from "./mirror.js";
@@ -185,6 +217,36 @@ export const commands = [
   FindCommand,
   GetCommand,
   HeadCommand,
+  IdpLdapAccesskeyCreateCommand,
+  IdpLdapAccesskeyDisableCommand,
+  IdpLdapAccesskeyEditCommand,
+  IdpLdapAccesskeyEnableCommand,
+  IdpLdapAccesskeyInfoCommand,
+  IdpLdapAccesskeyListCommand,
+  IdpLdapAccesskeyRemoveCommand,
+  IdpLdapAddCommand,
+  IdpLdapDisableCommand,
+  IdpLdapEnableCommand,
+  IdpLdapInfoCommand,
+  IdpLdapListCommand,
+  IdpLdapPolicyAttachCommand,
+  IdpLdapPolicyDetachCommand,
+  IdpLdapPolicyEntitiesCommand,
+  IdpLdapRemoveCommand,
+  IdpLdapUpdateCommand,
+  IdpOpenidAccesskeyDisableCommand,
+  IdpOpenidAccesskeyEditCommand,
+  IdpOpenidAccesskeyEnableCommand,
+  IdpOpenidAccesskeyInfoCommand,
+  IdpOpenidAccesskeyListCommand,
+  IdpOpenidAccesskeyRemoveCommand,
+  IdpOpenidAddCommand,
+  IdpOpenidDisableCommand,
+  IdpOpenidEnableCommand,
+  IdpOpenidInfoCommand,
+  IdpOpenidListCommand,
+  IdpOpenidRemoveCommand,
+  IdpOpenidUpdateCommand,
   IlmRestoreCommand,
   IlmRuleAddCommand,
   IlmRuleEditCommand,
@@ -204,6 +266,8 @@ export const commands = [
   LegalholdClearCommand,
   LegalholdInfoCommand,
   LegalholdSetCommand,
+  LicenseInfoCommand,
+  LicenseRegisterCommand,
   LsCommand,
   MbCommand,
   MirrorCommand,

@@ -24,6 +24,11 @@ export interface SignInput {
   readonly date: Date;
   /** A precomputed payload hash (the test vectors); default: SHA-256 of body. */
   readonly payloadHash?: string;
+  /**
+   * Repeated query keys: AWS sorts their values; minio-go's signer and
+   * MinIO's verifier (Go `url.Values.Encode`) keep them in the order sent.
+   */
+  readonly valueOrder?: "sorted" | "as-sent";
 }
 
 const unsigned = new Set(["authorization", "user-agent", "accept-encoding", "content-length"]);
@@ -33,7 +38,7 @@ const sha256Hex = (data: Uint8Array | string): string => createHash("sha256").up
 export const amzDate = (d: Date): string => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
 /** `a=1&b=2` sorted by key, then value (the canonical query of SigV4). */
-function canonicalQuery(query: string): string {
+function canonicalQuery(query: string, valueOrder: "sorted" | "as-sent" = "sorted"): string {
   if (query === "") return "";
   return query
     .split("&")
@@ -41,7 +46,7 @@ function canonicalQuery(query: string): string {
       const at = pair.indexOf("=");
       return at < 0 ? ([pair, ""] as const) : ([pair.slice(0, at), pair.slice(at + 1)] as const);
     })
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : valueOrder === "as-sent" ? 0 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
 }
@@ -65,7 +70,7 @@ export function signV4(input: SignInput): Signed {
   const canonicalHeaders = sorted.map((n) => `${n}:${(names.get(n) ?? []).map((v) => v.trim().replace(/\s+/g, " ")).join(",")}\n`).join("");
   const signedHeaders = sorted.join(";");
   const payloadHash = input.payloadHash ?? sha256Hex(input.body);
-  const canonicalRequest = [input.method, input.path, canonicalQuery(input.query), canonicalHeaders, signedHeaders, payloadHash].join("\n");
+  const canonicalRequest = [input.method, input.path, canonicalQuery(input.query, input.valueOrder), canonicalHeaders, signedHeaders, payloadHash].join("\n");
   const day = amzDate(input.date).slice(0, 8);
   const scope = `${day}/${input.region}/${service}/aws4_request`;
   const stringToSign = ["AWS4-HMAC-SHA256", amzDate(input.date), scope, sha256Hex(canonicalRequest)].join("\n");
@@ -101,6 +106,6 @@ export function signedAdminHeaders(input: Omit<SignInput, "headers" | "date"> & 
     "x-amz-date": amzDate(date),
     ...(input.sessionToken ? { "x-amz-security-token": input.sessionToken } : {}),
   };
-  headers["authorization"] = signV4({ ...input, headers, date }).authorization;
+  headers["authorization"] = signV4({ ...input, headers, date, valueOrder: "as-sent" }).authorization;
   return headers;
 }

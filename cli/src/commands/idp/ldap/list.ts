@@ -1,0 +1,15 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../../runtime/base-command.js";
+import type { McContext } from "../../../runtime/context.js";
+import { runIdpList } from "../../../minio-admin/idp-run.js";
+
+/** `mc idp ldap list ALIAS` (upstream cmd/idp-ldap-subcommands.go). */
+export class IdpLdapListCommand extends BaseCommand {
+  static override paths = [["idp", "ldap", "list"], ["idp", "ldap", "ls"]];
+  static override usage = Command.Usage({ category: "MinIO commands", description: "list LDAP IDP server configuration(s)", examples: [["List configurations for LDAP IDP", "$0 idp ldap list myminio/"]] });
+  args = Option.Rest({ name: "ARGS" });
+
+  async run(ctx: McContext): Promise<void> {
+    await runIdpList(ctx, "ldap", this.args);
+  }
+}
