@@ -85,6 +85,8 @@ export interface Operation {
   readonly encrypted?: boolean;
   /** The server's answers (the same for both runs). */
   readonly responder?: Responder;
+  /** Where our mc runs (commands that write files; default: the repository root). */
+  readonly cwd?: string;
 }
 
 export interface Compared {
@@ -105,7 +107,7 @@ export async function differential(fx: AdminFixture, operation: Operation): Prom
   assert.is(reference.code, 0, `reference ${operation.op}: ${reference.stderr}`);
   const refRequests = await Promise.all(fx.recorder.requests.map((r) => normalize(r, operation.encrypted === true)));
   fx.recorder.clear();
-  const ours = await fx.mc(operation.mc);
+  const ours = await fx.mc(operation.mc, operation.cwd === undefined ? {} : { cwd: operation.cwd });
   assert.is(ours.code, 0, `mc ${operation.mc.join(" ")}: ${ours.stderr}${ours.stdout}`);
   const ourRequests = await Promise.all(fx.recorder.requests.map((r) => normalize(r, operation.encrypted === true)));
   assert.ok(refRequests.length > 0, "the reference sent nothing");
