@@ -89,6 +89,8 @@ export interface Operation {
   readonly input?: string;
   /** Blanks what may differ by design (a random id, a library quirk), applied to both runs' requests. */
   readonly mask?: (req: Normalized) => Normalized;
+  /** Where our mc runs (commands that write files; default: the repository root). */
+  readonly cwd?: string;
 }
 
 export interface Compared {
@@ -110,7 +112,10 @@ export async function differential(fx: AdminFixture, operation: Operation): Prom
   const mask = operation.mask ?? ((n: Normalized) => n);
   const refRequests = (await Promise.all(fx.recorder.requests.map((r) => normalize(r, typeof operation.encrypted === "function" ? operation.encrypted(r) : operation.encrypted === true)))).map(mask);
   fx.recorder.clear();
-  const ours = await fx.mc(operation.mc, operation.input === undefined ? {} : { input: operation.input });
+  const ours = await fx.mc(operation.mc, {
+    ...(operation.input === undefined ? {} : { input: operation.input }),
+    ...(operation.cwd === undefined ? {} : { cwd: operation.cwd }),
+  });
   assert.is(ours.code, 0, `mc ${operation.mc.join(" ")}: ${ours.stderr}${ours.stdout}`);
   const ourRequests = (await Promise.all(fx.recorder.requests.map((r) => normalize(r, typeof operation.encrypted === "function" ? operation.encrypted(r) : operation.encrypted === true)))).map(mask);
   assert.ok(refRequests.length > 0, "the reference sent nothing");

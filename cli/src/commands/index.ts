@@ -143,6 +143,10 @@ import { ShareListCommand } from "./share/list.js";
 import { ShareUploadCommand } from "./share/upload.js";
 import { SqlCommand } from "./sql.js";
 import { StatCommand } from "./stat.js";
+import { SupportProfileCommand } from "./support/profile.js";
+import { SupportProxyRemoveCommand } from "./support/proxy/remove.js";
+import { SupportProxySetCommand } from "./support/proxy/set.js";
+import { SupportTopLocksCommand } from "./support/top/locks.js";
 import { TagListCommand } from "./tag/list.js";
 import { TagRemoveCommand } from "./tag/remove.js";
 import { TagSetCommand } from "./tag/set.js";
@@ -298,6 +302,10 @@ export const commands = [
   ShareUploadCommand,
   SqlCommand,
   StatCommand,
+  SupportProfileCommand,
+  SupportProxyRemoveCommand,
+  SupportProxySetCommand,
+  SupportTopLocksCommand,
   TagListCommand,
   TagRemoveCommand,
   TagSetCommand,
