@@ -38,6 +38,7 @@ const cases: readonly [readonly string[], string][] = [
   [["license", "register", "rgw"], "Cluster registration"],
   [["support", "top", "locks", "rgw"], "Listing the cluster's locks"],
   [["support", "profile", "rgw", "--duration", "1"], "Profiling the cluster"],
+  [["support", "diag", "rgw"], "Collecting the cluster's diagnostics"],
   [["support", "proxy", "set", "rgw", "http://proxy.example:3128"], "Setting the cluster's SUBNET proxy"],
   [["support", "proxy", "remove", "rgw"], "Setting the cluster's SUBNET proxy"],
 ];
@@ -52,7 +53,7 @@ for (const [args, says] of cases) {
 }
 
 T("--json: the server's code in .error.cause.error.Code; nothing written locally", async () => {
-  for (const args of [["idp", "openid", "list", "rgw"], ["license", "register", "rgw", "--token-file", "token"], ["support", "profile", "rgw"]]) {
+  for (const args of [["idp", "openid", "list", "rgw"], ["license", "register", "rgw", "--token-file", "token"], ["support", "profile", "rgw"], ["support", "diag", "rgw"]]) {
     const j = await fx.mc([...args, "--json"], { cwd: fx.work });
     assert.is(j.code, 1);
     const [e] = jsonLines(j.stdout) as { error: { cause: { error: Record<string, string> } } }[];

@@ -2,6 +2,7 @@
 // recording endpoint, compared request by request with madmin-go v2.0.7
 // (issue 24); the profile is written locally and nothing else is contacted.
 import { createHash, randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +16,15 @@ const fx = await startAdminFixture();
 const dir = await mkdtemp(join(tmpdir(), "mc-support-"));
 const locks = await cannedAnswer("top-locks");
 const zip = Buffer.concat([Buffer.from("PK\x03\x04"), randomBytes(70_000)]);
-const answers = (req: { path: string }) => (req.path.endsWith("/top/locks") ? { body: locks } : req.path.endsWith("/profile") ? { headers: { "content-type": "application/zip" }, body: zip } : {});
+// A healthinfo answer: the version record, then ever more complete reports (one pretty-printed, with characters Go escapes).
+const health = [
+  '{"version":"3"}',
+  '{"version":"3","timestamp":"2024-01-02T03:04:05Z","minio":{"info":{"mode":"online"}}}',
+  '{\n  "version": "3",\n  "timestamp": "2024-01-02T03:04:06Z",\n  "minio": {"info": {"mode": "online", "servers": [{"endpoint": "127.0.0.1:9000"}]}},\n  "sys": {"note": "a<b & c>d \\" é"}\n}',
+].join("\n");
+const answers = (req: { path: string }) =>
+  req.path.endsWith("/top/locks") ? { body: locks } : req.path.endsWith("/profile") ? { headers: { "content-type": "application/zip" }, body: zip } : req.path.endsWith("/healthinfo") ? { body: health } : {};
+const allTypes = ["minioinfo", "minioconfig", "syscpu", "sysdrivehw", "sysosinfo", "sysmem", "sysnet", "sysprocess", "syserrors", "sysservices", "sysconfig", "replication", "shardshealth"];
 
 const T = suite("mc support (differential against madmin-go)");
 T.after(async () => {
@@ -68,6 +77,35 @@ T("support proxy set|remove: the same encrypted PUT set-config-kv / DELETE del-c
   const del = await differential(fx, { op: "config-kv-del", args: { k: "subnet proxy" }, mc: ["support", "proxy", "remove", "minio", "--json"], encrypted: true, responder: answers });
   assert.equal(del.requests.map((q) => [q.method, q.path, q.body]), [["DELETE", "/minio/admin/v3/del-config-kv", "subnet proxy"]]);
   assert.equal(jsonLines(del.ours.stdout), [{ status: "success" }]);
+});
+
+T("support diag (air-gapped): the same GET healthinfo as current madmin; the last report saved as ALIAS-health_TIME.json.gz, byte for byte upstream's file content", async () => {
+  const where = await mkdtemp(join(dir, "diag-"));
+  const r = await differential(fx, { op: "support-diag", args: { types: allTypes, deadline: "1h0m0s", anonymize: "standard" }, mc: ["support", "diag", "minio"], responder: answers, cwd: where });
+  assert.equal(r.requests[0]?.query, [["anonymize", "standard"], ["deadline", "1h0m0s"], ...allTypes.map((t) => [t, "true"] as [string, string])].sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? "")));
+  const [file, ...more] = await readdir(where);
+  assert.is(more.length, 0);
+  assert.match(file ?? "", /^minio-health_\d{14}\.json\.gz$/);
+  assert.is(gunzipSync(await readFile(join(where, file ?? ""))).toString(), r.reference.stdout.toString());
+  assert.match(r.ours.stdout, /WARNING!!\n.*SENSITIVE INFORMATION.*\n.*\n\*+\nMinIO diagnostics report saved at  minio-health_\d{14}\.json\.gz\n$/s);
+  const narrow = await differential(fx, { op: "support-diag", args: { types: ["syscpu", "sysmem"], deadline: "10m0s", anonymize: "strict" }, mc: ["support", "diag", "minio", "--test", "syscpu,sysmem", "--deadline", "10m", "--anonymize", "strict", "--json"], responder: answers, cwd: where });
+  assert.equal((jsonLines(narrow.ours.stdout)[0] as { sys: { note: string } }).sys.note, 'a<b & c>d " é');
+  assert.is((await readdir(where)).length, 1);
+});
+
+T("support diag: a server error record, a truncated stream or a bad flag is one line, exit 1, no file", async () => {
+  const where = await mkdtemp(join(dir, "diag-bad-"));
+  for (const body of ['{"version":"","error":"deadline exceeded"}', health.slice(0, -20), '{"version":"9"}\n{}']) {
+    fx.recorder.respond(() => ({ body }));
+    const r = await fx.mc(["support", "diag", "minio"], { cwd: where });
+    assert.is(r.code, 1, body);
+    assert.match(r.stderr, /^mc: <ERROR> Unable to fetch health information\. [^\n]+\n$/, body);
+  }
+  for (const args of [["support", "diag", "minio", "--anonymize", "none"], ["support", "diag", "minio", "--test", "cpu"]]) {
+    const r = await fx.mc(args, { cwd: where });
+    assert.is(r.code, 1, args.join(" "));
+  }
+  assert.equal(await readdir(where), []);
 });
 
 T("hostile input: bad profiler type, duration or arguments are one line, exit 1, nothing sent; a refused profile leaves no file", async () => {

@@ -143,6 +143,7 @@ import { ShareListCommand } from "./share/list.js";
 import { ShareUploadCommand } from "./share/upload.js";
 import { SqlCommand } from "./sql.js";
 import { StatCommand } from "./stat.js";
+import { SupportDiagCommand } from "./support/diag.js";
 import { SupportProfileCommand } from "./support/profile.js";
 import { SupportProxyRemoveCommand } from "./support/proxy/remove.js";
 import { SupportProxySetCommand } from "./support/proxy/set.js";
@@ -302,6 +303,7 @@ export const commands = [
   ShareUploadCommand,
   SqlCommand,
   StatCommand,
+  SupportDiagCommand,
   SupportProfileCommand,
   SupportProxyRemoveCommand,
   SupportProxySetCommand,

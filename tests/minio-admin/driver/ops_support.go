@@ -9,7 +9,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
+	"net/http"
+	"net/url"
+	"os"
 	"time"
 
 	"github.com/minio/madmin-go"
@@ -71,6 +75,57 @@ func init() {
 		}
 		_, err := adm.DelConfigKV(ctx, a.K)
 		return err
+	})
+	// mc support diag --airgap as current upstream: madmin v3's ServerHealthInfo
+	// query (anonymize, the v3 list of data types; v2.0.7 has neither), then
+	// the report file's content before gzip (upstream TarGZHealthInfo).
+	register("support-diag", func(ctx context.Context, adm *madmin.AdminClient, raw json.RawMessage) error {
+		var a struct {
+			Types     []string `json:"types"`
+			Deadline  string   `json:"deadline"`
+			Anonymize string   `json:"anonymize"`
+		}
+		if err := json.Unmarshal(raw, &a); err != nil {
+			return err
+		}
+		all := []string{"minioinfo", "minioconfig", "syscpu", "sysdrivehw", "sysosinfo", "sysmem", "sysnet", "sysprocess", "syserrors", "sysservices", "sysconfig", "replication", "shardshealth"}
+		q := url.Values{}
+		q.Set("deadline", a.Deadline)
+		q.Set("anonymize", a.Anonymize)
+		for _, t := range all {
+			q.Set(t, "false")
+		}
+		for _, t := range a.Types {
+			q.Set(t, "true")
+		}
+		resp, err := adm.ExecuteMethod(ctx, http.MethodGet, madmin.RequestData{RelPath: "/v3/healthinfo", QueryValues: q})
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		dec := json.NewDecoder(resp.Body)
+		var version madmin.HealthInfoVersionStruct
+		if err := dec.Decode(&version); err != nil {
+			return err
+		}
+		var last json.RawMessage
+		for {
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				return err
+			}
+			last = v
+		}
+		enc := json.NewEncoder(os.Stdout)
+		if err := enc.Encode(struct {
+			Version string `json:"version"`
+		}{version.Version}); err != nil {
+			return err
+		}
+		return enc.Encode(last)
 	})
 	registerCanned("top-locks", func() interface{} {
 		t := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
