@@ -32,7 +32,7 @@ export interface RecordingS3 {
   /** Extra headers for GET/HEAD answers of an object (e.g. a checksum). */
   answerHeaders: (path: string) => Record<string, string>;
   /** Answer a request before the built-in S3 does (undefined: fall through). */
-  override: (r: Recorded) => { status: number; headers?: Record<string, string>; body?: string } | undefined;
+  override: (r: Recorded) => { status: number; headers?: Record<string, string>; body?: string | Buffer } | undefined;
   close(): Promise<void>;
 }
 

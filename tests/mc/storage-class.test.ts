@@ -36,6 +36,15 @@ classes("should show the listed class :: ls text and json", async () => {
   assert.equal(tree.map((o) => o["storageClass"]), ["COLD", "STANDARD"]);
 });
 
+classes("should list only the objects of one class :: ls --storage-class", async () => {
+  const cold = jsonLines((await mc(["ls", "-r", "--json", "--storage-class", "cold", "rgw/cls/"])).stdout);
+  assert.equal(cold.map((o) => [o["key"], o["storageClass"]]), (await w.list("cls")).filter((o) => o.storageClass === "COLD").map((o) => [o.key, o.storageClass]));
+  const text = await mc(["ls", "--sc", "STANDARD", "rgw/cls/"]);
+  assert.is(text.code, 0, text.stderr);
+  assert.match(text.stdout, /^\[[^\]]+\]\s+4B STANDARD warm\.txt\n$/);
+  assert.is((await mc(["ls", "--storage-class", "GLACIER", "rgw/cls/"])).stdout, "");
+});
+
 classes("should show the class the server answers :: stat", async () => {
   const json = jsonLines((await mc(["stat", "--json", "rgw/cls/cold 1.txt"])).stdout)[0] ?? {};
   assert.is((json["metadata"] as Record<string, string>)["X-Amz-Storage-Class"], "COLD");

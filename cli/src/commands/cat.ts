@@ -15,6 +15,7 @@ export class CatCommand extends BaseCommand {
   rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   offset = Option.String("--offset", { description: "start offset" });
   tail = Option.String("--tail", { description: "tail number of bytes at ending of file" });
+  partNumber = Option.String("--part-number", { description: "download only a specific part of a multipart object" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "TARGET" });
@@ -23,6 +24,9 @@ export class CatCommand extends BaseCommand {
     if (this.rewind !== undefined && this.versionId !== undefined) throw usageError("--rewind and --version-id cannot be used together.");
     ctx = withRewind(withEncryption(ctx, this.encC, this.encKms), this.rewind);
     if (this.targets.length === 0) throw usageError("cat needs at least one TARGET.");
+    const part = this.partNumber === undefined ? undefined : Number(this.partNumber);
+    if (part !== undefined && (!/^\d+$/.test(this.partNumber ?? "") || part < 1 || part > 10000)) throw usageError(`invalid --part-number \`${this.partNumber ?? ""}\`; parts are numbered 1 to 10000.`);
+    if (part !== undefined && (this.offset !== undefined || this.tail !== undefined)) throw usageError("--part-number cannot be used with --offset or --tail.");
     for (const arg of this.targets) {
       const loc = ctx.locate(arg);
       const store = requireStore(loc);
@@ -34,7 +38,10 @@ export class CatCommand extends BaseCommand {
       if (this.tail !== undefined) offset = Math.max(0, info.size - Number(this.tail));
       if (!Number.isFinite(offset) || offset < 0) throw usageError("invalid --offset or --tail.");
       if (offset >= info.size && info.size > 0) continue;
-      const source = await store.read(loc.key, { ...(offset > 0 ? { offset } : {}), ...(this.versionId ? { versionId: this.versionId } : {}) });
+      if (part !== undefined && store.kind !== "s3") throw usageError(`--part-number needs an object, not the local file \`${arg}\`.`);
+      const source = await store.read(loc.key, { ...(offset > 0 ? { offset } : {}), ...(this.versionId ? { versionId: this.versionId } : {}), ...(part !== undefined ? { partNumber: part } : {}) }).catch((err: unknown) => {
+        throw mcError(`Unable to read from \`${arg}\`.`, err);
+      });
       await pipeline(source, ctx.output.stdout, { end: false });
     }
   }

@@ -3,22 +3,32 @@ import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError, usageError } from "../core/errors.js";
 import { requireStore } from "../storage/location.js";
+import { explainReadError } from "../storage/s3/sse/sse-errors.js";
+import { withEncryption } from "../runtime/sse-context.js";
+import { withRewind } from "../runtime/rewind-context.js";
 
 export class HeadCommand extends BaseCommand {
   static override paths = [["head"]];
   static override usage = Command.Usage({ category: "Object commands", description: "display first 'n' lines of an object" });
   lines = Option.String("-n,--lines", "10", { description: "print the first 'n' lines" });
   versionId = Option.String("--version-id,--vid", { description: "display a specific version of an object" });
+  rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
+  encC = Option.Array("--enc-c", { description: "decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.targets.length === 0) throw usageError("head needs at least one TARGET.");
+    if (this.rewind !== undefined && this.versionId !== undefined) throw usageError("--rewind and --version-id cannot be used together.");
+    ctx = withRewind(withEncryption(ctx, this.encC, undefined), this.rewind);
     const wanted = Number(this.lines);
     if (!Number.isInteger(wanted) || wanted < 0) throw usageError(`invalid number of lines \`${this.lines}\`.`);
     for (const arg of this.targets) {
       const loc = ctx.locate(arg);
       const store = requireStore(loc);
-      if (!(await store.stat(loc.key, this.versionId))) {
+      const info = await store.stat(loc.key, this.versionId).catch((err: unknown) => {
+        throw explainReadError(arg, err);
+      });
+      if (!info) {
         throw mcError(`Unable to read from \`${arg}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey", key: loc.key }), "not_found");
       }
       const source = await store.read(loc.key, this.versionId ? { versionId: this.versionId } : {});

@@ -25,6 +25,7 @@ export class LsCommand extends BaseCommand {
   versions = Option.Boolean("--versions", false, { description: "list all versions" });
   summarize = Option.Boolean("--summarize", false, { description: "display summary information (number of objects, total size)" });
   incomplete = Option.Boolean("-I,--incomplete", false, { description: "list incomplete uploads" });
+  storageClass = Option.String("--storage-class,--sc", { description: "filter to specified storage class" });
   rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   targets = Option.Rest({ name: "TARGET" });
 
@@ -95,6 +96,8 @@ export class LsCommand extends BaseCommand {
     };
     for await (const entry of store.list(prefix, { recursive: this.recursive, versions: this.versions })) {
       if (only !== undefined && entry.key !== only) continue;
+      // Folders and delete markers have no class: only objects of the class are listed.
+      if (this.storageClass !== undefined && (entry.isDir || entry.storageClass?.toUpperCase() !== this.storageClass.toUpperCase())) continue;
       any = true;
       if (group.length > 0 && group[0]?.key !== entry.key) yield* flush.call(this);
       group.push(entry);

@@ -6,6 +6,7 @@ import { requireStore } from "../storage/location.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { parseSize } from "../util/humanize.js";
 import { parseChecksum } from "../storage/s3/checksum.js";
+import { withEncryption } from "../runtime/sse-context.js";
 
 export class PipeCommand extends BaseCommand {
   static override paths = [["pipe"]];
@@ -16,10 +17,14 @@ export class PipeCommand extends BaseCommand {
   attr = Option.String("--attr", { description: "add custom metadata for the object (\"key=value;key2=value2\")" });
   tags = Option.String("--tags", { description: "apply one or more tags to the uploaded object (\"key=value&key2=value2\")" });
   checksum = Option.String("--checksum", { description: "add a checksum to uploaded objects: CRC32, CRC32C, SHA1, SHA256 or CRC64NVME" });
+  encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
+  encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
+  encS3 = Option.Array("--enc-s3", { description: "encrypt objects using the server's own keys (\"alias/prefix\")" });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.targets.length !== 1) throw usageError("pipe needs exactly one TARGET.");
+    ctx = withEncryption(ctx, this.encC, this.encKms, this.encS3);
     const loc = ctx.locate(this.targets[0] ?? "");
     const parallel = Number(this.concurrent);
     if (!Number.isInteger(parallel) || parallel < 1) throw usageError(`invalid --concurrent \`${this.concurrent}\`.`);

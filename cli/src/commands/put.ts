@@ -13,6 +13,7 @@ export class PutCommand extends BaseCommand {
   static override usage = Command.Usage({ category: "Object commands", description: "upload an object to a bucket", examples: [["Upload with 8 parallel parts", "$0 put -P 8 ./big.iso myminio/bucket/"]] });
   parallel = Option.String("-P,--parallel", { description: "upload number of parts in parallel (default 4)" });
   partSize = Option.String("-s,--part-size", { description: "each part size (default 16MiB)" });
+  ifNotExists = Option.Boolean("--if-not-exists", false, { description: "upload only if the object does not exist yet (If-None-Match: *)" });
   disableMultipart = Option.Boolean("--disable-multipart", false, { description: "disable multipart upload feature" });
   storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object" });
   checksum = Option.String("--checksum", { description: "add a checksum to uploaded objects: CRC32, CRC32C, SHA1, SHA256 or CRC64NVME" });
@@ -39,6 +40,11 @@ export class PutCommand extends BaseCommand {
     if (this.disableMultipart) partSize = 5 * 1024 ** 3;
     const checksum = parseChecksum(this.checksum);
     const upload = { partSize, parallel };
-    return runCopyCommand(ctx.withUpload(upload), { sources: [source], target, recursive: false, filter: {}, headers: uploadHeaders({ storageClass: this.storageClass }), checksum });
+    return runCopyCommand(ctx.withUpload(upload), { sources: [source], target, recursive: false, filter: {}, headers: this.conditional(uploadHeaders({ storageClass: this.storageClass })), checksum });
+  }
+
+  /** --if-not-exists: S3's conditional write; the server refuses with 412 PreconditionFailed when the key exists. */
+  private conditional(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+    return this.ifNotExists ? { ...headers, "If-None-Match": "*" } : headers;
   }
 }

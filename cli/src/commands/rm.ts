@@ -10,6 +10,13 @@ import { displayUrl, requireStore, type Location } from "../storage/location.js"
 import { statOrListed } from "../storage/stat-or-listed.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { ageFilter } from "../helpers/flags.js";
+import { readAll } from "../storage/s3/s3-request.js";
+
+/** `rm --stdin`: one TARGET per line; blank lines are skipped. */
+async function stdinLines(): Promise<string[]> {
+  const text = (await readAll(process.stdin)).toString("utf8");
+  return text.split(/\r?\n/).filter((line) => line.trim() !== "");
+}
 
 export class RmCommand extends BaseCommand {
   static override paths = [["rm"]];
@@ -18,6 +25,8 @@ export class RmCommand extends BaseCommand {
   force = Option.Boolean("--force", false, { description: "allow a recursive remove operation" });
   dangerous = Option.Boolean("--dangerous", false, { description: "allow site-wide removal of objects" });
   versions = Option.Boolean("--versions", false, { description: "remove object(s) and all its versions" });
+  nonCurrent = Option.Boolean("--non-current", false, { description: "remove object(s) versions that are non-current" });
+  stdin = Option.Boolean("--stdin", false, { description: "read object names from STDIN, one per line" });
   versionId = Option.String("--version-id,--vid", { description: "delete a specific version of an object" });
   rewind = Option.String("--rewind", { description: "remove the version(s) that existed at a time: a duration back (7d) or a time (2026.01.02T15:04 UTC)" });
   incomplete = Option.Boolean("-I,--incomplete", false, { description: "remove incomplete uploads" });
@@ -28,8 +37,10 @@ export class RmCommand extends BaseCommand {
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<number> {
-    if (this.targets.length === 0) throw usageError("rm needs at least one TARGET.");
-    if ((this.recursive || this.versions) && !this.force && !this.dryRun) {
+    if (this.nonCurrent && !this.versions) throw usageError("--non-current needs --versions.");
+    if (this.stdin) this.targets = [...this.targets, ...(await stdinLines())];
+    if (this.targets.length === 0) throw usageError(this.stdin ? "rm --stdin read no TARGET from standard input." : "rm needs at least one TARGET.");
+    if ((this.recursive || this.versions || this.stdin) && !this.force && !this.dryRun) {
       throw usageError("removal requires --force flag. This operation is *IRREVERSIBLE*. Please review carefully before performing this *DANGEROUS* operation.");
     }
     if (this.rewind !== undefined && this.versionId !== undefined) throw usageError("--rewind and --version-id cannot be used together.");
@@ -91,7 +102,7 @@ export class RmCommand extends BaseCommand {
         throw mcError(`Failed to remove \`${arg}\`.`, cause, "not_found");
       }
       if (this.versions) {
-        for await (const e of store.list(loc.key, { recursive: true, versions: true })) if (e.key === loc.key) await one(e.key, e.versionId);
+        for await (const e of store.list(loc.key, { recursive: true, versions: true })) if (e.key === loc.key && !(this.nonCurrent && e.isLatest)) await one(e.key, e.versionId);
         return 0;
       }
       // Rewound, the object is the version that existed then: remove that one, never today's.
@@ -102,7 +113,7 @@ export class RmCommand extends BaseCommand {
     const prefix = loc.kind === "local" ? dirPrefix(loc.key) : loc.key;
     const dirs: string[] = [];
     for await (const e of store.list(prefix, { recursive: true, versions: this.versions })) {
-      if (e.isDir || !passesAge(e, filter)) continue;
+      if (e.isDir || !passesAge(e, filter) || (this.nonCurrent && e.isLatest)) continue;
       try {
         await one(e.key, this.versions || this.rewind !== undefined ? e.versionId : undefined);
         for (let parent = e.key.slice(0, e.key.lastIndexOf("/") + 1); loc.kind === "local" && parent.length > prefix.length; parent = parent.slice(0, parent.slice(0, -1).lastIndexOf("/") + 1)) {

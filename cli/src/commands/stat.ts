@@ -11,19 +11,27 @@ import { rfc3339Local } from "../util/humanize.js";
 import { statJson, statLines } from "../helpers/stat-record.js";
 import { explainReadError } from "../storage/s3/sse/sse-errors.js";
 import { withEncryption } from "../runtime/sse-context.js";
+import { withRewind } from "../runtime/rewind-context.js";
 
 export class StatCommand extends BaseCommand {
   static override paths = [["stat"]];
   static override usage = Command.Usage({ category: "Object commands", description: "show object metadata" });
   recursive = Option.Boolean("-r,--recursive", false, { description: "stat all objects recursively" });
   versionId = Option.String("--version-id,--vid", { description: "stat a specific object version" });
+  rewind = Option.String("--rewind", { description: "stat objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
+  versions = Option.Boolean("--versions", false, { description: "stat all versions" });
+  verbose = Option.Boolean("--verbose", false, { description: "show extended bucket(s) stat (ours always shows every bucket property)" });
+  noList = Option.Boolean("--no-list", false, { description: "disable all LIST operations for stat: one HEAD per TARGET" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<number> {
-    ctx = withEncryption(ctx, this.encC, this.encKms);
     if (this.targets.length === 0) throw usageError("stat needs at least one TARGET.");
+    if (this.rewind !== undefined && this.versionId !== undefined) throw usageError("--rewind and --version-id cannot be used together.");
+    if (this.versions && this.versionId !== undefined) throw usageError("--versions and --version-id cannot be used together.");
+    if (this.noList && (this.recursive || this.versions)) throw usageError("--no-list cannot be used with --recursive or --versions: both list.");
+    ctx = withRewind(withEncryption(ctx, this.encC, this.encKms), this.rewind);
     let failed = 0;
     let first = true;
     const show = (loc: Location, info: ObjectInfo): void => {
@@ -48,16 +56,22 @@ export class StatCommand extends BaseCommand {
           continue;
         }
         const store = requireStore(loc);
-        if (this.recursive) {
-          for await (const e of store.list(dirPrefix(loc.key), { recursive: true })) {
-            const info = await store.stat(e.key);
+        if (this.recursive || this.versions) {
+          let found = 0;
+          const prefix = this.recursive ? dirPrefix(loc.key) : loc.key;
+          for await (const e of store.list(prefix, { recursive: true, versions: this.versions })) {
+            if (e.isDir || (!this.recursive && e.key !== loc.key)) continue;
+            // A delete marker has no HEAD of its own: its listing is its record.
+            const info = e.isDeleteMarker ? { ...e, metadata: {} } : await store.stat(e.key, this.versions ? e.versionId : undefined);
             if (info) show(loc, info);
+            found++;
           }
+          if (found === 0 && !this.recursive) throw mcError(`Unable to stat \`${arg}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey", key: loc.key }), "not_found");
           continue;
         }
         const info = await store.stat(loc.key, this.versionId);
         if (!info) {
-          if (await store.isDir(loc.key)) {
+          if (!this.noList && (await store.isDir(loc.key))) {
             show(loc, { key: loc.key, size: 0, lastModified: new Date(), etag: "", isDir: true, metadata: {} });
             continue;
           }

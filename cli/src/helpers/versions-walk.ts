@@ -13,6 +13,8 @@ export interface WalkOptions {
   readonly versionId?: string | undefined;
   /** `--rewind`: act on the version(s) that existed at that moment. */
   readonly rewind?: string | undefined;
+  /** Objects whose key ends in `/` (folder markers) are acted on too (tag -r). */
+  readonly folderObjects?: boolean;
 }
 
 /** One object (version) to act on: its key and its version id ("" = latest). */
@@ -48,7 +50,7 @@ export async function walkObjects(ctx: McContext, t: S3Target, opts: WalkOptions
   let found = 0;
   const prefix = opts.recursive ? t.key : t.key.slice(0, t.key.lastIndexOf("/") + 1);
   for await (const e of store.list(prefix, { recursive: true, versions: opts.versions })) {
-    if (e.isDir || e.isDeleteMarker) continue;
+    if ((e.isDir && !(opts.folderObjects && e.key.endsWith("/"))) || e.isDeleteMarker) continue;
     if (!opts.recursive && e.key !== t.key) continue;
     found++;
     const item = { key: e.key, versionId: pinned ? (e.versionId ?? "") : "", url: t.store.url(e.key) };

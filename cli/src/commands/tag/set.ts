@@ -4,7 +4,8 @@ import type { McContext } from "../../runtime/context.js";
 import { usageError } from "../../core/errors.js";
 import { featureError } from "../../storage/s3/versions/versions-errors.js";
 import { parseTags, writeTags } from "../../storage/s3/versions/versions-tags.js";
-import { s3Target } from "../../storage/s3/versions-target.js";
+import { s3Target, type S3Target } from "../../storage/s3/versions-target.js";
+import { isTagWalk, walkTagTargets } from "../../helpers/tag-walk.js";
 
 export class TagSetCommand extends BaseCommand {
   static override paths = [["tag", "set"]];
@@ -14,19 +15,30 @@ export class TagSetCommand extends BaseCommand {
     examples: [["Tag an object", '$0 tag set myminio/mybucket/file.txt "project=x&owner=me"']],
   });
   versionId = Option.String("--version-id,--vid", { description: "tag a specific object version" });
+  recursive = Option.Boolean("-r,--recursive", false, { description: "apply to every object under the prefix" });
+  versions = Option.Boolean("--versions", false, { description: "apply to every version" });
+  rewind = Option.String("--rewind", { description: "apply to the version(s) that existed at a time: a duration back (7d) or a time (2026.01.02T15:04 UTC)" });
+  excludeFolders = Option.Boolean("--exclude-folders", false, { description: "with -r, leave folder objects (keys ending in /) untagged" });
   target = Option.String({ name: "TARGET", required: false });
   tags = Option.String({ name: "TAGS", required: false });
 
-  async run(ctx: McContext): Promise<void> {
+  async run(ctx: McContext): Promise<number> {
     if (this.tags === undefined) throw usageError('tag set needs TARGET and TAGS ("key1=value1&key2=value2").');
     const tags = parseTags(this.tags);
     const t = s3Target(ctx, this.target, "tag set");
-    try {
-      await writeTags(t, tags, this.versionId);
-    } catch (err) {
-      throw featureError(`set tags for \`${t.url}\``, t.key === "" ? "bucket tagging" : "object tagging", err);
+    const one = async (target: S3Target, versionId: string): Promise<void> => {
+      try {
+        await writeTags(target, tags, versionId || undefined);
+      } catch (err) {
+        throw featureError(`set tags for \`${target.url}\``, target.key === "" ? "bucket tagging" : "object tagging", err);
+      }
+      const version = versionId ? ` (${versionId})` : "";
+      ctx.output.result({ status: "success", name: target.url, versionID: versionId }, `Tags set for ${target.url}${version}.`);
+    };
+    if (!isTagWalk(this)) {
+      if (this.excludeFolders) throw usageError("tag set: --exclude-folders needs --recursive.");
+      return one(t, this.versionId ?? "").then(() => 0);
     }
-    const version = this.versionId ? ` (${this.versionId})` : "";
-    ctx.output.result({ status: "success", name: t.url, versionID: this.versionId ?? "" }, `Tags set for ${t.url}${version}.`);
+    return walkTagTargets(ctx, t, this, "tag set", "set tags", one);
   }
 }

@@ -57,6 +57,8 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
   if (signal?.aborted) throw aborted(signal);
   const second = firstPart.length < settings.partSize ? { done: true as const, value: undefined } : await parts.next();
   const algorithm = options.checksum;
+  // A conditional write (put --if-not-exists) is decided when the object appears: on the PUT, or on the completion.
+  const ifNoneMatch = headers["If-None-Match"];
   if (second.done) {
     const digest = md5(firstPart).toString("hex");
     if (algorithm) headers[checksumHeader(algorithm)] = checksumOf(algorithm, firstPart);
@@ -71,6 +73,9 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
     return;
   }
 
+  delete headers["If-None-Match"];
+  // Servers that ignore the condition on CompleteMultipartUpload (Ceph RGW) would overwrite: ask first as well.
+  if (ifNoneMatch === "*" && (await objectExists(client, bucket, key))) throw preconditionFailed(bucket, key);
   if (algorithm) {
     headers["x-amz-checksum-algorithm"] = algorithm;
     if (algorithm === "CRC64NVME") headers["x-amz-checksum-type"] = "FULL_OBJECT";
@@ -117,9 +122,9 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
     if (failure !== undefined) throw failure;
     if (signal?.aborted) throw aborted(signal);
     done.sort((a, b) => a.part - b.part);
-    if (algorithm) {
+    if (algorithm || ifNoneMatch) {
       const value = whole?.value() ?? "";
-      await withRetry(() => completeWithChecksums(client, bucket, key, uploadId, done, algorithm, value));
+      await withRetry(() => completeWithChecksums(client, bucket, key, uploadId, done, { ...(algorithm ? { algorithm, whole: value } : {}), ...(ifNoneMatch ? { ifNoneMatch } : {}) }));
     } else await withRetry(() => client.completeMultipartUpload(bucket, key, uploadId, done.map(({ part, etag }) => ({ part, etag }))));
   } catch (err) {
     await Promise.allSettled(inflight);
@@ -133,4 +138,13 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
   if (/^[0-9a-f]{32}-\d+$/.test(stored.etag) && stored.etag !== expected) {
     throw mcError(`Integrity check failed for \`${key}\`.`, new Error(`ETag ${stored.etag} does not match ${expected}`), "internal");
   }
+}
+
+async function objectExists(client: Client, bucket: string, key: string): Promise<boolean> {
+  const res = await s3Call(client, { method: "HEAD", bucket, key, expect: [200, 404] });
+  return res.status === 200;
+}
+
+function preconditionFailed(bucket: string, key: string): Error {
+  return Object.assign(new Error("At least one of the pre-conditions you specified did not hold"), { code: "PreconditionFailed", bucketname: bucket, key });
 }
