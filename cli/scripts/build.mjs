@@ -58,6 +58,9 @@ const lazy = {
   },
 };
 
+/** The `--version` program (src/version-main.ts): what a single executable runs for `mc --version`. */
+export const versionEntry = join(root, "src", "version-main.ts");
+
 export async function build() {
   const { build: esbuild } = await import("esbuild");
   const dist = join(root, "dist");
@@ -92,14 +95,14 @@ export function publisherKeyLine(file) {
 }
 
 /** A release build: everything in one executable CommonJS file with the release id compiled in. */
-export async function buildRelease({ release, out, commit = "", metafile, minisignPubkey = "", sea = false }) {
+export async function buildRelease({ release, out, commit = "", metafile, minisignPubkey = "", sea = false, entry = join(root, "src", "main.ts") }) {
   if (!/^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(\.[A-Za-z0-9]+){0,2}$/.test(release)) throw new Error(`not a release id: ${release}`);
   const { build: esbuild } = await import("esbuild");
   const file = resolve(out);
   const temp = `${file}.build-${process.pid}`;
   const result = await esbuild({
     ...baseOptions(),
-    entryPoints: [join(root, "src", "main.ts")],
+    entryPoints: [entry],
     outfile: temp,
     // CommonJS, so it must not sit under a package.json with "type": "module"
     // (Node would load it as ESM and fail); ESM output would exit 0 silently

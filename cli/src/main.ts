@@ -19,9 +19,18 @@ import { versionText } from "./core/version.js";
 // Before anything can write: a closed stdout ends mc quietly with 141.
 endOnClosedPipe();
 
-const cli = new Cli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
-for (const command of commands) cli.register(command);
-cli.register(Builtins.HelpCommand);
+/**
+ * clipanion with only the commands whose path starts `argv`: its parser for
+ * all ~200 commands took most of mc's start-up (issue 23), and the command
+ * tree below has already chosen the command by then.
+ */
+function cliFor(argv: readonly string[]): Cli {
+  const cli = new Cli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
+  const named = commands.filter((c) => (c.paths ?? []).some((p) => p.every((word, i) => argv[i] === word)));
+  for (const command of named.length > 0 ? named : commands) cli.register(command);
+  cli.register(Builtins.HelpCommand);
+  return cli;
+}
 const tree = createCommandTree(commands);
 
 const args = joinDashValues(process.argv.slice(2));
@@ -37,6 +46,7 @@ function fail(message: string, hints: readonly string[] = []): number {
 const notRecognized = (word: string): string => `\`${word}\` is not a recognized command. Get help using \`--help\` flag.`;
 
 function runCommand(argv: string[]): Promise<number> {
+  const cli = cliFor(argv);
   let command;
   try {
     command = cli.process(argv);
