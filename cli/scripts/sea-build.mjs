@@ -124,11 +124,12 @@ export async function buildSea({ release, out, commit = "", minisignPubkey = "",
     if (foreign.length > 0) throw new Error(`the bundle requires modules a single executable cannot load: ${foreign.join(", ")}`);
     let cache = Buffer.alloc(0);
     if (codeCache) {
-      // Run it once to collect V8's code cache of what start-up compiles (the command registry, help, config).
+      // Run it once to collect V8's code cache of what start-up compiles (the command registry, a command, config);
+      // MC_UPDATE=off: no update check from a build.
       const probe = join(work, "mc-probe");
       await assemble(probe, base, bundle, cache, version);
       const cacheFile = join(work, "code-cache");
-      await run(probe, ["--help"], { env: { PATH: "/usr/bin:/bin", HOME: work, MC_SEA_WRITE_CODE_CACHE: cacheFile } });
+      await run(probe, ["alias", "list"], { env: { PATH: "/usr/bin:/bin", HOME: work, MC_UPDATE: "off", MC_SEA_WRITE_CODE_CACHE: cacheFile } });
       cache = await readFile(cacheFile);
     }
     const temp = join(dirname(file), `.${file.split("/").pop()}.sea-${process.pid}`);
