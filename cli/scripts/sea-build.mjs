@@ -133,12 +133,14 @@ export async function buildSea({ release, out, commit = "", minisignPubkey = "",
     const help = Buffer.from((await run(helpProbe, ["--help"], { env: { PATH: "/usr/bin:/bin", HOME: "/@MCHOME@", MC_UPDATE: "off" } })).stdout);
     if (!help.includes(helpHomeDefault)) throw new Error(`mc --help no longer shows -C's default as ${helpHomeDefault}: update sea-loader.cjs`);
     if (codeCache) {
-      // Run it once to collect V8's code cache of what start-up compiles (the command registry, a command, config);
+      // Run it once to collect V8's code cache of what start-up compiles;
       // MC_UPDATE=off: no update check from a build.
       const probe = join(work, "mc-probe");
       await assemble(probe, base, bundle, cache, version, help);
       const cacheFile = join(work, "code-cache");
-      await run(probe, ["alias", "list"], { env: { PATH: "/usr/bin:/bin", HOME: work, MC_UPDATE: "off", MC_SEA_WRITE_CODE_CACHE: cacheFile } });
+      // `ls` of an alias on a closed loopback port: main, config, the command and the S3 SDK all compile, then it fails fast.
+      const env = { PATH: "/usr/bin:/bin", HOME: work, MC_UPDATE: "off", MC_HOST_probe: "http://probe:probe@127.0.0.1:9", MC_SEA_WRITE_CODE_CACHE: cacheFile };
+      await run(probe, ["ls", "probe/bucket"], { env }).catch(() => undefined);
       cache = await readFile(cacheFile);
     }
     const temp = join(dirname(file), `.${file.split("/").pop()}.sea-${process.pid}`);
