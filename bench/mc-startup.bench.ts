@@ -30,7 +30,8 @@ try {
   await writeFile(join(work, "aws", "config"), "[default]\nregion = us-east-1\n");
   await writeFile(join(work, "aws", "credentials"), `[default]\naws_access_key_id = ${rgw.accessKey}\naws_secret_access_key = ${rgw.secretKey}\n`);
   // No node on the PATH of mc's runs: it is one file.
-  const env = { ...cleanEnv({ HOME: work, PATH: "/usr/bin:/bin" }), AWS_CONFIG_FILE: join(work, "aws", "config"), AWS_SHARED_CREDENTIALS_FILE: join(work, "aws", "credentials"), AWS_REQUEST_CHECKSUM_CALCULATION: "when_required", PAGER: "cat", MANPAGER: "cat" };
+  // MC_UPDATE=off: a release build would otherwise ask the public release service once a day (and rclone asks nobody).
+  const env = { ...cleanEnv({ HOME: work, PATH: "/usr/bin:/bin", MC_UPDATE: "off" }), AWS_CONFIG_FILE: join(work, "aws", "config"), AWS_SHARED_CREDENTIALS_FILE: join(work, "aws", "credentials"), AWS_REQUEST_CHECKSUM_CALCULATION: "when_required", PAGER: "cat", MANPAGER: "cat" };
   const run = (cmd: string, args: readonly string[]): Promise<number> =>
     new Promise((resolve, reject) => {
       const started = performance.now();

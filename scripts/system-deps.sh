@@ -17,6 +17,9 @@ declare -A wanted=(
   [radosgw]=radosgw
   [ceph]=ceph-common
   [rclone]=rclone
+  # The mc single executable's end-to-end test downloads it as a user would; its build strips node's debug symbols.
+  [curl]=curl
+  [strip]=binutils
   [s3cmd]=s3cmd
   [/usr/bin/aws]=awscli
   # The reference for mc's MinIO admin commands (tests/minio-admin/driver, GOPATH build).

@@ -32,7 +32,7 @@ function baseOptions() {
     // (Node 20 has no compile cache for ES modules; compiling is most of start-up).
     format: "cjs",
     target: "node20",
-    minify: true,
+    minify: process.env.MC_BUILD_MINIFY !== "0",
     legalComments: "none",
     logLevel: "error",
   };
@@ -57,6 +57,9 @@ const lazy = {
     b.onLoad({ filter: /.*/, namespace: "mc-lazy" }, (args) => ({ contents: `module.exports = require("./${args.path}.cjs");`, loader: "js" }));
   },
 };
+
+/** The `--version` program (src/version-main.ts): what a single executable runs for `mc --version`. */
+export const versionEntry = join(root, "src", "version-main.ts");
 
 export async function build() {
   const { build: esbuild } = await import("esbuild");
@@ -91,15 +94,44 @@ export function publisherKeyLine(file) {
   return line;
 }
 
+/**
+ * Source files loaded only when first called (issue 23's start-up): their
+ * importers get a stand-in exporting the same functions, each of which
+ * require()s the real file on its first call, so esbuild wraps it (and what
+ * only it imports: the S3 SDK with lodash, xml2js and mime-db) in a lazy init.
+ * A file listed here may export functions (and types) only.
+ */
+const deferredModules = [join(root, "src", "storage", "s3", "s3-client.ts")];
+
+const deferred = {
+  name: "mc-deferred-modules",
+  setup(b) {
+    b.onResolve({ filter: /\?mc-real$/ }, (args) => ({ path: args.path.replace(/\?mc-real$/, "") }));
+    b.onResolve({ filter: /\.js$/ }, (args) => {
+      if (args.namespace !== "file" || !args.path.startsWith(".")) return undefined;
+      const file = resolve(args.resolveDir, args.path.replace(/\.js$/, ".ts"));
+      return deferredModules.includes(file) ? { path: file, namespace: "mc-deferred" } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: "mc-deferred" }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const names = [...source.matchAll(/^export (?:async )?function (\w+)/gm)].map((m) => m[1]);
+      const others = [...source.matchAll(/^export (?!(?:async )?function |interface |type |declare )(\S+ \S+)/gm)].map((m) => m[1]);
+      if (others.length > 0) throw new Error(`${args.path}: a deferred module exports functions only, not ${others.join(", ")}`);
+      const real = `const load = () => require(${JSON.stringify(`${args.path}?mc-real`)});`;
+      return { contents: [real, ...names.map((n) => `export function ${n}(...a) { return load().${n}(...a); }`)].join("\n"), loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 /** A release build: everything in one executable CommonJS file with the release id compiled in. */
-export async function buildRelease({ release, out, commit = "", metafile, minisignPubkey = "", sea = false }) {
+export async function buildRelease({ release, out, commit = "", metafile, minisignPubkey = "", sea = false, entry = join(root, "src", "main.ts") }) {
   if (!/^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(\.[A-Za-z0-9]+){0,2}$/.test(release)) throw new Error(`not a release id: ${release}`);
   const { build: esbuild } = await import("esbuild");
   const file = resolve(out);
   const temp = `${file}.build-${process.pid}`;
   const result = await esbuild({
     ...baseOptions(),
-    entryPoints: [join(root, "src", "main.ts")],
+    entryPoints: [entry],
     outfile: temp,
     // CommonJS, so it must not sit under a package.json with "type": "module"
     // (Node would load it as ESM and fail); ESM output would exit 0 silently
@@ -114,7 +146,7 @@ export async function buildRelease({ release, out, commit = "", metafile, minisi
       // The single executable is its own interpreter (`mc update` runs and replaces process.execPath).
       MC_BUILD_SEA: JSON.stringify(sea ? "1" : ""),
     },
-    plugins: [registry],
+    plugins: [registry, deferred],
     metafile: metafile !== undefined,
   });
   if (metafile !== undefined) writeFileSync(metafile, JSON.stringify(result.metafile));

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
-import { buildRelease, publisherKeyLine } from "./build.mjs";
+import { buildRelease, publisherKeyLine, versionEntry } from "./build.mjs";
 
 const run = promisify(execFile);
 const sentinelFuse = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
@@ -93,14 +93,21 @@ export async function seaBase({ node = process.execPath } = {}) {
 }
 
 const digits = (n) => String(n).padStart(12, "0");
+/** -C's default in the ready `--help` text (sea-loader.cjs puts the real one in). */
+const helpHomeDefault = ' (default: "/@MCHOME@/.mc")';
 
-/** base + bundle + code cache + footer (sea-loader.cjs reads them back). */
-async function assemble(out, base, bundle, cache) {
+/** base + bundle + code cache + `--version` bundle + `--help` text + footer (sea-loader.cjs reads them back). */
+async function assemble(out, base, bundle, cache, version, help = Buffer.alloc(0)) {
   const at = (await stat(base)).size;
   await copyFile(base, out);
-  await appendFile(out, bundle);
-  await appendFile(out, cache);
-  await appendFile(out, `\nMCSEA1:${digits(at)}${digits(bundle.length)}${digits(at + bundle.length)}${digits(cache.length)}\n`);
+  const fields = [];
+  let offset = at;
+  for (const part of [bundle, cache, version, help]) {
+    await appendFile(out, part);
+    fields.push(digits(offset), digits(part.length));
+    offset += part.length;
+  }
+  await appendFile(out, `\nMCSEA3:${fields.join("")}\n`);
   await chmod(out, 0o755);
 }
 
@@ -113,19 +120,31 @@ export async function buildSea({ release, out, commit = "", minisignPubkey = "",
     const main = join(work, "mc.cjs");
     await buildRelease({ release, out: main, commit, metafile, sea: true });
     const bundle = await readFile(main);
+    await buildRelease({ release, out: join(work, "version.cjs"), commit, sea: true, entry: versionEntry });
+    const version = await readFile(join(work, "version.cjs"));
     const foreign = foreignRequires(bundle.toString("utf8"));
     if (foreign.length > 0) throw new Error(`the bundle requires modules a single executable cannot load: ${foreign.join(", ")}`);
     let cache = Buffer.alloc(0);
+    // `mc --help` is the same text on every run but for -C's default (HOME and the program's name): kept
+    // ready with a placeholder home, which sea-loader.cjs replaces.
+    await mkdir(join(work, "help"));
+    const helpProbe = join(work, "help", "mc");
+    await assemble(helpProbe, base, bundle, cache, version);
+    const help = Buffer.from((await run(helpProbe, ["--help"], { env: { PATH: "/usr/bin:/bin", HOME: "/@MCHOME@", MC_UPDATE: "off" } })).stdout);
+    if (!help.includes(helpHomeDefault)) throw new Error(`mc --help no longer shows -C's default as ${helpHomeDefault}: update sea-loader.cjs`);
     if (codeCache) {
-      // Run it once to collect V8's code cache of what start-up compiles (the command registry, help, config).
+      // Run it once to collect V8's code cache of what start-up compiles;
+      // MC_UPDATE=off: no update check from a build.
       const probe = join(work, "mc-probe");
-      await assemble(probe, base, bundle, cache);
+      await assemble(probe, base, bundle, cache, version, help);
       const cacheFile = join(work, "code-cache");
-      await run(probe, ["--help"], { env: { PATH: "/usr/bin:/bin", HOME: work, MC_SEA_WRITE_CODE_CACHE: cacheFile } });
+      // `ls` of an alias on a closed loopback port: main, config, the command and the S3 SDK all compile, then it fails fast.
+      const env = { PATH: "/usr/bin:/bin", HOME: work, MC_UPDATE: "off", MC_HOST_probe: "http://probe:probe@127.0.0.1:9", MC_SEA_WRITE_CODE_CACHE: cacheFile };
+      await run(probe, ["ls", "probe/bucket"], { env }).catch(() => undefined);
       cache = await readFile(cacheFile);
     }
     const temp = join(dirname(file), `.${file.split("/").pop()}.sea-${process.pid}`);
-    await assemble(temp, base, bundle, cache);
+    await assemble(temp, base, bundle, cache, version, help);
     if (minisignPubkey !== "") await appendPublisherKey(temp, minisignPubkey);
     await rename(temp, file);
     return file;

@@ -86,6 +86,13 @@ test("npm run release -- mc publishes build N; without node on PATH, curl + mini
   assert.match(get.stdout, /Signature and comment signature verified/);
   assert.match(get.stdout, new RegExp(`^mc version ${buildN.replaceAll(".", "\\.")} `, "m"));
 
+  // The ready --help text (sea-loader.cjs) is what the program itself prints (--quiet takes the program's path).
+  const help = await user(ctx, "./mc --help && ./mc --quiet --help");
+  assert.is(help.code, 0, help.stderr);
+  const half = help.stdout.length / 2;
+  assert.is(help.stdout.slice(0, half), help.stdout.slice(half));
+  assert.match(help.stdout, `(default: "${ctx.home}/.mc")`);
+
   const { endpoint, accessKey, secretKey } = ctx.rgw;
   const names = Array.from({ length: 10 }, (_, i) => `object ${i} +%#ü.txt`);
   const put = await user(ctx, [`./mc -C cfg alias set rgw ${endpoint} ${accessKey} ${secretKey}`, "./mc -C cfg mb rgw/sea-bucket", ...names.map((n) => `echo body | ./mc -C cfg pipe "rgw/sea-bucket/${n}"`)].join(" && "));

@@ -62,7 +62,8 @@ export function createContext(deps: ContextDeps, shared?: TransferLimits): McCon
   };
   const clients = new Map<string, Client>();
   const lookup = createLookup(parseResolve(deps.settings.resolve));
-  const headers = parseHeaders(deps.settings.headers);
+  // No -H: no call into s3-client, whose first call loads the S3 SDK (a deferred module, cli/scripts/build.mjs).
+  const headers = deps.settings.headers.length > 0 ? parseHeaders(deps.settings.headers) : {};
   const localStore = createLocalStore();
   const client = (alias: ResolvedAlias): Client => {
     let c = clients.get(alias.name);
