@@ -36,4 +36,20 @@ T("version enable without the extension flags: the plain S3 request (no MinIO el
   assert.not.match(fx.recorder.requests[0]?.body.toString() ?? "", /Exclude/);
 });
 
+const noLifecycle = { status: 404, headers: { "content-type": "application/xml" }, body: "<Error><Code>NoSuchLifecycleConfiguration</Code><Message>The lifecycle configuration does not exist</Message><BucketName>photos</BucketName></Error>" };
+
+T("ilm rule add --expire-days 30 --expire-all-object-versions: MinIO's ExpiredObjectAllVersions after Days in Expiration (newer minio-go's order)", async () => {
+  fx.recorder.respond((req) => (req.method === "GET" ? noLifecycle : {}));
+  fx.recorder.clear();
+  const r = await fx.mc(["ilm", "rule", "add", "minio/photos", "--id", "all-versions", "--expire-days", "30", "--expire-all-object-versions"]);
+  assert.is(r.code, 0, r.stderr);
+  const put = fx.recorder.requests.find((q) => q.method === "PUT");
+  assert.match(put?.body.toString() ?? "", /<Rule><ID>all-versions<\/ID>.*<Expiration><Days>30<\/Days><ExpiredObjectAllVersions>true<\/ExpiredObjectAllVersions><\/Expiration>/);
+  fx.recorder.clear();
+  const bad = await fx.mc(["ilm", "rule", "add", "minio/photos", "--expire-all-object-versions"]);
+  assert.is(bad.code, 1);
+  assert.match(bad.stderr, /^mc: <ERROR> .*--expire-all-object-versions needs --expire-days/);
+  assert.not.ok(fx.recorder.requests.some((q) => q.method === "PUT"));
+});
+
 T.run();
