@@ -36,6 +36,24 @@ T("version enable without the extension flags: the plain S3 request (no MinIO el
   assert.not.match(fx.recorder.requests[0]?.body.toString() ?? "", /Exclude/);
 });
 
+T("rm --purge --force: one DELETE with x-minio-force-delete signed, no HEAD first, as minio-go's ForceDelete; flag rules", async () => {
+  const r = await differential(fx, { op: "rm-purge", args: { bucket: "photos", key: "old logs/2024" }, mc: ["rm", "--purge", "--force", "minio/photos/old logs/2024"], responder: () => ({ status: 204 }) });
+  assert.equal(r.requests.map((q) => [q.method, q.path, q.query]), [["DELETE", "/photos/old%20logs/2024", []]]);
+  assert.ok(r.requests[0]?.signedHeaders.includes("x-minio-force-delete"));
+  assert.is(r.ours.stdout, "Removed `minio/photos/old logs/2024`.\n");
+  fx.recorder.clear();
+  for (const [args, says] of [
+    [["--purge", "minio/photos/x"], "You cannot specify --purge without --force."],
+    [["--purge", "--force", "-r", "minio/photos/x"], "You cannot specify --purge with --recursive."],
+    [["--purge", "--force", "--versions", "minio/photos/x"], "You cannot specify --purge flag with any flag(s) other than --force."],
+  ] as const) {
+    const bad = await fx.mc(["rm", ...args]);
+    assert.is(bad.code, 1);
+    assert.is(bad.stderr, `mc: <ERROR> ${says}\n`);
+  }
+  assert.is(fx.recorder.requests.length, 0);
+});
+
 const noLifecycle = { status: 404, headers: { "content-type": "application/xml" }, body: "<Error><Code>NoSuchLifecycleConfiguration</Code><Message>The lifecycle configuration does not exist</Message><BucketName>photos</BucketName></Error>" };
 
 T("ilm rule add --expire-days 30 --expire-all-object-versions: MinIO's ExpiredObjectAllVersions after Days in Expiration (newer minio-go's order)", async () => {
