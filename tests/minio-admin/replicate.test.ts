@@ -17,6 +17,25 @@ const arn = "arn:minio:replication::c5be6b16-769d-432a-9ef1-4567081f3566:backup"
 const json = { "content-type": "application/json" };
 const noConfig = { status: 404, headers: { "content-type": "application/xml" }, body: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>ReplicationConfigurationNotFoundError</Code><Message>The replication configuration was not found</Message><BucketName>photos</BucketName><Resource>/photos</Resource><RequestId>17B</RequestId></Error>" };
 
+/** minio-go's MetricsV2 (newer than Debian's v7.0.46, so written here in its JSON form): one live target, one removed. */
+const metricsV2 = {
+  uptime: 7200,
+  currStats: {
+    Stats: {
+      [arn]: { replicationCount: 1234, completedReplicationSize: 5 << 20, limitInBits: 2e9, currentBandwidth: 1500, failed: { lastMinute: { count: 1, bytes: 10 }, lastHour: { count: 2, bytes: 20 }, totals: { count: 3, bytes: 30 } } },
+      "arn:minio:replication::gone:old": { replicationCount: 5, completedReplicationSize: 100 },
+    },
+    completedReplicationSize: (5 << 20) + 100,
+    replicationCount: 1239,
+    replicaSize: 2048,
+    replicaCount: 2,
+    failed: { lastMinute: { count: 1 }, lastHour: { count: 2 }, totals: { count: 3 } },
+    queued: { curr: { count: 4, bytes: 4096 }, avg: { count: 2, bytes: 2048 }, peak: { count: 9, bytes: 9216 } },
+  },
+  queueStats: { nodes: [{ nodeName: "127.0.0.1:9000", uptime: 7200, activeWorkers: { curr: 16, avg: 15.5, max: 20 }, transferSummary: { Total: { avgRate: 1000, peakRate: 5000, currRate: 2000 } }, tgtTransferStats: { [arn]: { Total: { avgRate: 1000, peakRate: 5000, currRate: 2000 } } } }] },
+  downtimeInfo: {},
+};
+
 /** A MinIO deployment as far as replication goes: `withConfig` = the bucket has the canned rules. */
 const minio = (withConfig: boolean) => (req: Recorded): Answer => {
   if (req.path === "/minio/admin/v3/list-remote-targets") return { headers: json, body: targets };
@@ -26,6 +45,7 @@ const minio = (withConfig: boolean) => (req: Recorded): Answer => {
     if (req.method === "GET") return withConfig ? { headers: { "content-type": "application/xml" }, body: configXml } : noConfig;
     return {};
   }
+  if (req.path === "/photos/" && req.query === "replication-metrics=2") return { headers: json, body: JSON.stringify(metricsV2) };
   if (req.path === "/photos/" && (req.query.startsWith("replication-reset") || req.query.includes("&replication-reset"))) return { headers: json, body: resync };
   return { status: 400, body: "unexpected request" };
 };
@@ -228,6 +248,40 @@ T("replicate resync status: GET ?replication-reset-status; upstream's summary ta
   assert.is(r.ours.stdout, `Resync status summary:\n${`● ${arn}`.padEnd(120)}\n   Status: Ongoing\n${row("   Replication Status", "Size (Bytes)", "Count")}\n${row("   Replicated", "1.5 KiB", "3")}\n${row("   Failed", "10 B", "1")}\n\n`);
   const j = await fx.mc(["replicate", "resync", "status", "minio/photos", "--json"]);
   assert.equal(jsonLines(j.stdout), [{ op: "status", url: "minio/photos", resyncInfo: JSON.parse(resync.toString()) as unknown, status: "success", targetArn: "" }]);
+});
+
+T("replicate status: ?replication-metrics=2, list-remote-targets, ?replication (upstream's order); upstream's rows and JSON", async () => {
+  const r = await differential(fx, { op: "replicate-status", args: { bucket: "photos" }, mc: ["replicate", "status", "minio/photos"], responder: minio(true) });
+  assert.equal(r.requests.map((q) => `${q.method} ${q.path} ${q.query.map((p) => p.join("=")).join("&")}`), ["GET /photos/ replication-metrics=2", "GET /minio/admin/v3/list-remote-targets bucket=photos&type=", "GET /photos/ replication="]);
+  assert.is(
+    r.ours.stdout,
+    [
+      "Replication status since 2 hours ago",
+      "127.0.0.1:9100",
+      "Replicated:                   1,234 objects (5.0 MiB)",
+      "Transfer Rate:                2.0 kB/s (avg: 1.0 kB/s; max: 5.0 kB/s",
+      "Latency:                      0s (avg: 0s; max: 0s)",
+      "Link:                         ● offline 0s (total downtime: 0s)",
+      "Errors:                       1 in last 1 minute; 2 in last 1hr; 3 since uptime",
+      "Configured Max Bandwidth (Bps): 2.0 GB/s   Current Bandwidth (Bps): 1.5 kB/s",
+      // Two ARNs in the stats (one of a removed target, not shown): upstream's summary follows.
+      "",
+      "Summary:",
+      "Replicated:                   1,234 objects (5.0 MiB)",
+      "Queued:                       ● 4 objects, 4.0 KiB (avg: 2 objects, 2.0 KiB ; max: 9 objects, 9.0 KiB)",
+      "Workers:                      16 (avg: 15; max: 20)",
+      "Received:                     2 objects (2.0 KiB)",
+      "Transfer Rate:                2.0 kB/s (avg: 1.0 kB/s; max: 5.0 kB/s)",
+      "Errors:                       1 in last 1 minute; 2 in last 1hr; 3 since uptime",
+      "",
+    ].join("\n"),
+  );
+  const j = await fx.mc(["replicate", "status", "minio/photos", "--json"]);
+  const [msg] = jsonLines(j.stdout);
+  assert.equal(Object.keys(msg ?? {}), ["op", "url", "status", "replicationstats", "remoteTargets"]);
+  assert.equal(msg?.["replicationstats"], metricsV2);
+  fx.recorder.respond(minio(false));
+  assert.match((await fx.mc(["replicate", "status", "minio/photos"])).stdout, /^Replication is not configured\.\n$/);
 });
 
 T("MinIO refusing (admin JSON error): upstream's fatal message, the code in .error.cause.error.Code", async () => {

@@ -29,6 +29,7 @@ const cases: readonly [string, readonly string[], string, string?][] = [
   ["replicate update", ["replicate", "update", "rgw/photos", "--id", "a", "--priority", "2"], admin],
   ["replicate resync start", ["replicate", "resync", "start", "rgw/photos", "--remote-bucket", arn], s3ext],
   ["replicate resync status", ["replicate", "resync", "status", "rgw/photos"], s3ext],
+  ["replicate status", ["replicate", "status", "rgw/photos"], s3ext],
   ["replicate import", ["replicate", "import", "rgw/photos"], s3ext, JSON.stringify({ Rules: [rule], Role: "" })],
   ["ilm tier add minio", ["ilm", "tier", "add", "minio", "rgw", "warm", "--endpoint", "http://127.0.0.1:9", "--access-key", "a", "--secret-key", "b", "--bucket", "c"], tier],
   ["ilm tier list", ["ilm", "tier", "list", "rgw"], tier],

@@ -133,6 +133,7 @@ import { ReplicateListCommand } from "./replicate/list.js";
 import { ReplicateRemoveCommand } from "./replicate/remove.js";
 import { ReplicateResyncStartCommand } from "./replicate/resync/start.js";
 import { ReplicateResyncStatusCommand } from "./replicate/resync/status.js";
+import { ReplicateStatusCommand } from "./replicate/status.js";
 import { ReplicateUpdateCommand } from "./replicate/update.js";
 import { RetentionClearCommand } from "./retention/clear.js";
 import { RetentionInfoCommand } from "./retention/info.js";
@@ -293,6 +294,7 @@ export const commands = [
   ReplicateRemoveCommand,
   ReplicateResyncStartCommand,
   ReplicateResyncStatusCommand,
+  ReplicateStatusCommand,
   ReplicateUpdateCommand,
   RetentionClearCommand,
   RetentionInfoCommand,

@@ -8,6 +8,7 @@ import { isLockBlocked } from "../storage/s3/versions/versions-errors.js";
 import { deleteBlockedByLock } from "../storage/s3/versions/versions-lock-state.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
 import { statOrListed } from "../storage/stat-or-listed.js";
+import { s3Call } from "../storage/s3/s3-request.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { ageFilter } from "../helpers/flags.js";
 import { readAll } from "../storage/s3/s3-request.js";
@@ -34,6 +35,7 @@ export class RmCommand extends BaseCommand {
   dryRun = Option.Boolean("--dry-run", false, { description: "perform a fake remove operation" });
   olderThan = Option.String("--older-than", { description: "remove objects older than value in duration string (e.g. 7d10h31s)" });
   newerThan = Option.String("--newer-than", { description: "remove objects newer than value in duration string (e.g. 7d10h31s)" });
+  purge = Option.Boolean("--purge", false, { description: "attempt a prefix purge, requires confirmation please use with caution - only works with '--force' (MinIO only)", hidden: true });
   targets = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<number> {
@@ -44,6 +46,7 @@ export class RmCommand extends BaseCommand {
       throw usageError("removal requires --force flag. This operation is *IRREVERSIBLE*. Please review carefully before performing this *DANGEROUS* operation.");
     }
     if (this.rewind !== undefined && this.versionId !== undefined) throw usageError("--rewind and --version-id cannot be used together.");
+    if (this.purge) return this.purgeTargets(ctx);
     ctx = withRewind(ctx, this.rewind);
     const filter = ageFilter(this.olderThan, this.newerThan);
     let failed = 0;
@@ -53,6 +56,34 @@ export class RmCommand extends BaseCommand {
         if (loc.kind === "s3" && loc.key === "" && !this.dangerous && this.recursive && loc.bucket === "") throw usageError("removing all buckets needs --dangerous.");
         if (this.incomplete) failed += await this.removeIncomplete(ctx, loc);
         else failed += await this.removeTarget(ctx, loc, filter, arg);
+      } catch (err) {
+        ctx.output.error(err, this.targets.length === 1 ? "fatal" : "error");
+        failed++;
+      }
+    }
+    return failed ? 1 : 0;
+  }
+
+  /**
+   * `--purge --force` (upstream cmd/rm-main.go): one DELETE of the object or
+   * prefix with MinIO's `x-minio-force-delete: true`, no HEAD first; the
+   * server removes everything under it.
+   */
+  private async purgeTargets(ctx: McContext): Promise<number> {
+    if (!this.force) throw mcError("You cannot specify --purge without --force.", undefined, "invalid_argument");
+    if (this.recursive) throw mcError("You cannot specify --purge with --recursive.", undefined, "invalid_argument");
+    if (this.versions || this.versionId !== undefined || this.olderThan !== undefined || this.newerThan !== undefined || this.rewind !== undefined || this.incomplete || this.dryRun) {
+      throw mcError("You cannot specify --purge flag with any flag(s) other than --force.", undefined, "invalid_argument");
+    }
+    let failed = 0;
+    for (const arg of this.targets) {
+      try {
+        const loc = ctx.locate(arg);
+        if (loc.kind !== "s3" || loc.bucket === "" || loc.key === "") throw usageError(`\`${arg}\`: --purge needs an object or prefix of a MinIO bucket.`);
+        await s3Call(loc.client, { method: "DELETE", bucket: loc.bucket, key: loc.key, headers: { "x-minio-force-delete": "true" }, expect: [200, 204] }).catch((err: unknown) => {
+          throw mcError(`Failed to remove \`${arg}\`.`, err);
+        });
+        this.report(ctx, displayUrl(loc, loc.key), false, "");
       } catch (err) {
         ctx.output.error(err, this.targets.length === 1 ? "fatal" : "error");
         failed++;

@@ -9,6 +9,7 @@ export abstract class IlmRuleFlagsCommand extends BaseCommand {
   expireDays = Option.String("--expire-days", { description: "number of days after which objects expire" });
   expireDate = Option.String("--expire-date", { description: "date (YYYY-MM-DD) after which objects expire" });
   expireDeleteMarker = Option.Boolean("--expire-delete-marker,--expired-object-delete-marker", { description: "remove delete markers with no noncurrent versions" });
+  expireAllVersions = Option.Boolean("--expire-all-object-versions", { description: "expire all versions of an object with --expire-days (MinIO only)" });
   noncurrentExpireDays = Option.String("--noncurrent-expire-days,--noncurrentversion-expiration-days", { description: "days after which noncurrent versions expire" });
   noncurrentExpireNewer = Option.String("--noncurrent-expire-newer", { description: "number of newer noncurrent versions to keep" });
   transitionDays = Option.String("--transition-days", { description: "days after which objects move to the storage class" });
@@ -25,6 +26,7 @@ export abstract class IlmRuleFlagsCommand extends BaseCommand {
       expireDays: this.expireDays,
       expireDate: this.expireDate,
       expireDeleteMarker: this.expireDeleteMarker,
+      expireAllVersions: this.expireAllVersions,
       noncurrentExpireDays: this.noncurrentExpireDays,
       noncurrentExpireNewer: this.noncurrentExpireNewer,
       transitionDays: this.transitionDays,

@@ -223,14 +223,15 @@ func init() {
 		print(info)
 		return nil
 	}))
-	// mc replicate status: upstream asks ?replication-metrics=2 (minio-go's
-	// GetBucketReplicationMetricsV2, newer than Debian's v7.0.46), signed as minio-go signs.
-	register("replicate-status", replOp(func(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client, a replArgs) error {
+		register("replicate-status", replOp(func(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client, a replArgs) error {
+		b, err := signedGet(ctx, "/"+a.Bucket+"/", url.Values{"replication-metrics": {"2"}})
+		if err != nil {
+			return err
+		}
 		if _, err := adm.ListRemoteTargets(ctx, a.Bucket, ""); err != nil {
 			return err
 		}
-		b, err := signedGet(ctx, "/"+a.Bucket, url.Values{"replication-metrics": {"2"}})
-		if err != nil {
+		if _, err := s3.GetBucketReplication(ctx, a.Bucket); err != nil {
 			return err
 		}
 		fmt.Println(string(b))

@@ -9,6 +9,8 @@ export interface RuleFlags {
   readonly expireDays?: string | undefined;
   readonly expireDate?: string | undefined;
   readonly expireDeleteMarker?: boolean | undefined;
+  /** MinIO's ExpiredObjectAllVersions: expiry removes every version of the object (needs Days). */
+  readonly expireAllVersions?: boolean | undefined;
   readonly noncurrentExpireDays?: string | undefined;
   readonly noncurrentExpireNewer?: string | undefined;
   readonly transitionDays?: string | undefined;
@@ -80,7 +82,7 @@ export function applyRuleFlags(base: JsonObject, flags: RuleFlags): JsonObject {
   }
   if (flags.expireDays !== undefined && flags.expireDate !== undefined) throw usageError("use only one of --expire-days and --expire-date.");
   if (flags.transitionDays !== undefined && flags.transitionDate !== undefined) throw usageError("use only one of --transition-days and --transition-date.");
-  if (flags.expireDays !== undefined || flags.expireDate !== undefined || flags.expireDeleteMarker !== undefined) {
+  if (flags.expireDays !== undefined || flags.expireDate !== undefined || flags.expireDeleteMarker !== undefined || flags.expireAllVersions !== undefined) {
     const exp = asObject(rule["Expiration"]);
     if (flags.expireDays !== undefined) {
       delete exp["Date"];
@@ -91,6 +93,11 @@ export function applyRuleFlags(base: JsonObject, flags: RuleFlags): JsonObject {
       exp["Date"] = date("--expire-date", flags.expireDate);
     }
     if (flags.expireDeleteMarker !== undefined) exp["ExpiredObjectDeleteMarker"] = flags.expireDeleteMarker;
+    // Last in the element, where newer minio-go's Expiration puts it (after Date, Days and ExpiredObjectDeleteMarker).
+    const all = flags.expireAllVersions ?? exp["ExpiredObjectAllVersions"];
+    delete exp["ExpiredObjectAllVersions"];
+    if (all === true) exp["ExpiredObjectAllVersions"] = true;
+    if (exp["ExpiredObjectAllVersions"] === true && exp["Days"] === undefined) throw usageError("--expire-all-object-versions needs --expire-days.");
     if (exp["ExpiredObjectDeleteMarker"] === true && (exp["Days"] !== undefined || exp["Date"] !== undefined)) {
       throw usageError("--expire-delete-marker cannot be combined with --expire-days or --expire-date (S3 allows only one of them in a rule's Expiration).");
     }

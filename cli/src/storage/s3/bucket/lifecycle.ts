@@ -17,7 +17,7 @@ export interface LifecycleConfig {
 
 /** XML elements whose text is a number in the JSON form. */
 const numeric = new Set(["Days", "NoncurrentDays", "NewerNoncurrentVersions", "DaysAfterInitiation", "ObjectSizeGreaterThan", "ObjectSizeLessThan"]);
-const booleans = new Set(["ExpiredObjectDeleteMarker"]);
+const booleans = new Set(["ExpiredObjectDeleteMarker", "ExpiredObjectAllVersions"]);
 const actions = ["Expiration", "NoncurrentVersionExpiration", "Transition", "NoncurrentVersionTransition", "AbortIncompleteMultipartUpload"];
 
 function toJson(name: string, value: XmlValue): Json {
