@@ -1,5 +1,6 @@
 import type { Command, Payload } from "./command.js";
 import { recordedOutcome, remember, sessionKey, targetOf } from "./sessions.js";
+import { NamedMap } from "./sorted-names.js";
 import type { ApplyResult, Enclave, KmsState } from "./state.js";
 
 const ok: ApplyResult = { ok: true };
@@ -50,7 +51,7 @@ function applyPayload(state: KmsState, cmd: Command, p: Payload): ApplyResult {
   const meta = { createdAt: cmd.issuedAt, createdBy: cmd.issuedBy };
   if (p.kind === "createEnclave") {
     if (state.enclaves.has(p.name)) return fail("already_exists", "enclave already exists");
-    state.enclaves.set(p.name, { name: p.name, ...meta, keys: new Map(), policies: new Map(), identities: new Map() });
+    state.enclaves.set(p.name, { name: p.name, ...meta, keys: new NamedMap(), policies: new Map(), identities: new Map() });
     return ok;
   }
   if (p.kind === "deleteEnclave") {

@@ -1,7 +1,7 @@
 import { AppError } from "@mc/shared/errors";
 import { authorize, type Caller } from "./authz.js";
 import { associatedData, decodeCiphertext, encodeCiphertext, nonceBytes, notAuthentic } from "./ciphertext.js";
-import { checkName, pageOf, type Page } from "./names.js";
+import { checkName, matchingNames, pageOfSorted, type Page } from "./names.js";
 import type { KmsDeps } from "./ports.js";
 import { proposeOnce } from "./propose-once.js";
 import { invalidBody } from "./results.js";
@@ -90,7 +90,12 @@ export function createKeyOps(deps: KmsDeps) {
     },
     list(caller: Caller, pattern: string, continueAt: string, limit: number): Page {
       const enclave = authorize(deps.state(), deps.rootIdentity, caller, "policy");
-      return pageOf(enclave?.keys.keys() ?? [], pattern, continueAt, limit);
+      return enclave ? pageOfSorted(enclave.keys.names, pattern, continueAt, limit) : { items: [], continueAt: "" };
+    },
+    /** Every matching name from `continueAt`, a slice at a time, read as it is consumed (authorised at the call). */
+    names(caller: Caller, pattern: string, continueAt: string, slice?: number): Iterable<string[]> {
+      const enclave = authorize(deps.state(), deps.rootIdentity, caller, "policy");
+      return enclave ? matchingNames(enclave.keys.names, pattern, continueAt, slice) : [];
     },
     async delete(caller: Caller, name: string, version: number | undefined): Promise<void> {
       const enclave = enter(caller, name);

@@ -1,4 +1,5 @@
 import type { Identity } from "./identity.js";
+import type { NamedMap } from "./sorted-names.js";
 
 /** Key material of one version, sealed under the root encryption key. */
 export interface SealedMaterial {
@@ -48,7 +49,8 @@ export interface Enclave {
   readonly name: string;
   readonly createdAt: string;
   readonly createdBy: Identity;
-  readonly keys: Map<string, Key>;
+  /** Keys by name, the names also kept sorted so a list page costs the page. */
+  readonly keys: NamedMap<Key>;
   readonly policies: Map<string, Policy>;
   readonly identities: Map<Identity, IdentityEntry>;
 }

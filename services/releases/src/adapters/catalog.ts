@@ -8,6 +8,7 @@ import { renderNotes, type RenderedNotes } from "../domain/notes-render.js";
 import { catalogVersionOf } from "../domain/catalog-version.js";
 import { tryParseReleaseId } from "../domain/release-id.js";
 import type { ReleaseStore } from "../domain/release-store.js";
+import { indexProduct, type ProductIndex } from "../domain/product-index.js";
 
 /** One reading of the catalog: every answer of one call is made from one snapshot. */
 export interface CatalogSnapshot {
@@ -16,6 +17,8 @@ export interface CatalogSnapshot {
   readonly products: ReadonlyMap<string, readonly CatalogEntry[]>;
   /** Entries of a product; throws not_found for an unknown product. */
   entries(product: string): readonly CatalogEntry[];
+  /** The product's ordered index (built once per snapshot); throws not_found for an unknown product. */
+  index(product: string): ProductIndex;
 }
 
 export interface Catalog {
@@ -30,16 +33,24 @@ const key = (product: string, component: string, releaseId: string): string => `
 
 /**
  * The catalog as the store has it at each call. A release's record is
- * written once and never changes, so records are read once and kept; only
- * the listing is read per call (concurrent calls share one listing). A
- * publish is therefore visible to the very next call, whichever instance
- * answers it and whenever its event arrives.
+ * written once and never changes, so records are read once and kept. Each
+ * call reads the catalog's head (`_catalog/_head`, rewritten by every
+ * publish right after its record): while it reads the same, the last
+ * snapshot and its per-product indexes answer, so a call costs one small
+ * read however large the catalog is (issue 26); when it moved, the listing
+ * is read again (concurrent calls share one listing). The head is read
+ * before the listing, so a publish whose head write follows the listing
+ * always moves the head seen next. A publish is therefore visible to the
+ * very next call, whichever instance answers it and whenever its event
+ * arrives. A store without a head (written before it existed, or by hand)
+ * is listed on every call, as before.
  */
 export function createCatalog(store: ReleaseStore): Catalog {
   const records = new Map<string, Promise<CatalogEntry | undefined>>();
   const markdownCache = new Map<string, Promise<string>>();
   const renderCache = new Map<string, Promise<RenderedNotes>>();
   let listing: Promise<CatalogSnapshot> | undefined;
+  let current: { readonly head: string; readonly snapshot: CatalogSnapshot } | undefined;
 
   function record(product: string, component: string, releaseId: string): Promise<CatalogEntry | undefined> {
     const k = key(product, component, releaseId);
@@ -69,16 +80,31 @@ export function createCatalog(store: ReleaseStore): Catalog {
   }
 
   async function read(): Promise<CatalogSnapshot> {
+    const headBytes = await store.read(layout.catalogHead());
+    const head = headBytes === undefined ? undefined : new TextDecoder().decode(headBytes);
+    if (head !== undefined && current?.head === head) return current.snapshot;
     const products = await load();
-    return {
+    const indexes = new Map<string, ProductIndex>();
+    const known = (product: string): readonly CatalogEntry[] => {
+      const found = products.get(product);
+      if (!found) throw new AppError("not_found", `product '${product}' not found`);
+      return found;
+    };
+    const snapshot: CatalogSnapshot = {
       version: catalogVersionOf([...products.values()].flat()),
       products,
-      entries(product) {
-        const found = products.get(product);
-        if (!found) throw new AppError("not_found", `product '${product}' not found`);
+      entries: known,
+      index(product) {
+        let found = indexes.get(product);
+        if (!found) {
+          found = indexProduct(known(product));
+          indexes.set(product, found);
+        }
         return found;
       },
     };
+    if (head !== undefined) current = { head, snapshot };
+    return snapshot;
   }
 
   function snapshot(): Promise<CatalogSnapshot> {

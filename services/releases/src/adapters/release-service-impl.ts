@@ -8,7 +8,8 @@ import { documentKinds } from "../domain/catalog-entry.js";
 import { renderJsonFeed, renderRss } from "../domain/feeds.js";
 import { layout, urlOf } from "../domain/layout.js";
 import { artifactUrls, toReleaseRecord } from "../domain/release-record.js";
-import { latestRelease, newestFirst, queryReleases, type ReleaseFilter } from "../domain/release-query.js";
+import { latestInIndex, queryIndex } from "../domain/product-index.js";
+import { queryReleases, type ReleaseFilter, type ReleasePage } from "../domain/release-query.js";
 import type { Catalog, CatalogSnapshot } from "./catalog.js";
 import type { CatalogEvents } from "./catalog-events.js";
 
@@ -65,7 +66,7 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
   }
 
   function find(snapshot: CatalogSnapshot, product: string, component: string, releaseId: string): CatalogEntry {
-    const entry = snapshot.entries(product).find((e) => e.component === component && e.releaseId === releaseId);
+    const entry = snapshot.index(product).byKey.get(`${component}/${releaseId}`);
     if (!entry) throw new AppError("not_found", `release '${releaseId}' of ${product}/${component} not found`);
     return entry;
   }
@@ -73,15 +74,24 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
   return {
     listReleases: (req, ctx) =>
       guard(async () => {
-        const entries = (await snapshotFor(ctx)).entries(req.product);
-        const notesText = new Map<CatalogEntry, string>();
-        if (req.query.trim() !== "") for (const e of entries) notesText.set(e, await catalog.markdown(e));
-        const page = queryReleases(entries, filterOf(req), (e) => notesText.get(e) ?? "");
+        const snapshot = await snapshotFor(ctx);
+        const filter = filterOf(req);
+        let page: ReleasePage;
+        if (filter.query === undefined) {
+          // No search: a page costs the page (the product's index is ordered once per catalog change).
+          page = queryIndex(snapshot.index(req.product), filter);
+        } else {
+          // A search reads every release's notes: it is the one list that costs the catalog.
+          const entries = snapshot.entries(req.product);
+          const notesText = new Map<CatalogEntry, string>();
+          for (const e of entries) notesText.set(e, await catalog.markdown(e));
+          page = queryReleases(entries, filter, (e) => notesText.get(e) ?? "");
+        }
         return { releases: await Promise.all(page.entries.map((e) => toProto(e, req.includeNotes))), nextAfter: page.nextAfter ?? "" };
       }),
     getLatestRelease: (req, ctx) =>
       guard(async () => {
-        const entry = latestRelease((await snapshotFor(ctx)).entries(req.product), filterOf(req));
+        const entry = latestInIndex((await snapshotFor(ctx)).index(req.product), filterOf(req));
         if (!entry) throw new AppError("not_found", `product '${req.product}' has no supported release`);
         return { release: await toProto(entry, req.includeNotes) };
       }),
@@ -93,7 +103,7 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
       }),
     getNotesIndex: (req, ctx) =>
       guard(async () => {
-        const entries = newestFirst((await snapshotFor(ctx)).entries(req.product).filter((e) => e.component === req.component));
+        const entries = (await snapshotFor(ctx)).index(req.product).newest.filter((e) => e.component === req.component);
         if (entries.length === 0) throw new AppError("not_found", `component '${req.component}' of product '${req.product}' not found`);
         const files = (e: CatalogEntry) =>
           documentKinds.map((k) => {
@@ -108,18 +118,20 @@ export function createReleaseServiceImpl(deps: ReleaseServiceDeps): ServiceImpl<
         };
       }),
     listProducts: (_req, ctx) =>
-      guard(async () => ({
-        products: [...(await snapshotFor(ctx)).products].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, entries]) => ({
-          name,
-          components: [...new Set(entries.map((e) => e.component))].sort(),
-          lastReleaseDate: entries.reduce((max, e) => (e.releaseDate > max ? e.releaseDate : max), ""),
-        })),
-      })),
+      guard(async () => {
+        const snapshot = await snapshotFor(ctx);
+        return {
+          products: [...snapshot.products.keys()].sort().map((name) => {
+            const index = snapshot.index(name);
+            return { name, components: [...index.components], lastReleaseDate: index.lastReleaseDate };
+          }),
+        };
+      }),
     getFeed: (req, ctx) =>
       guard(async () => {
-        const entries = newestFirst((await snapshotFor(ctx)).entries(req.product));
-        const items = await catalog.feedItems(entries.slice(0, 50));
-        const lastModified = entries.reduce((max, e) => (e.releaseDate > max ? e.releaseDate : max), "1970-01-01T00:00:00Z");
+        const index = (await snapshotFor(ctx)).index(req.product);
+        const items = await catalog.feedItems(index.newest.slice(0, 50));
+        const lastModified = index.lastReleaseDate > "1970-01-01T00:00:00Z" ? index.lastReleaseDate : "1970-01-01T00:00:00Z";
         if (req.format === FeedFormat.RSS) {
           return { contentType: "application/rss+xml; charset=utf-8", body: renderRss(req.product, items, base, lastModified), lastModified };
         }

@@ -21,6 +21,8 @@ export const layout = {
     return `${layout.notesDir(product, component)}/${documentName(kind, releaseId)}`;
   },
   catalogDir: (product: string, component: string) => `_catalog/${product}/${component}`,
+  /** Rewritten by every publish after its record: readers relist the catalog only when it moved. */
+  catalogHead: () => "_catalog/_head",
   catalogEntry: (product: string, component: string, releaseId: string) => `_catalog/${product}/${component}/${releaseId}.json`,
   apiList: (product: string) => `api/releases/${product}`,
   jsonFeed: (product: string) => `api/feeds/${product}.json`,

@@ -4,8 +4,7 @@ import { documentKinds, documentName, type CatalogEntry, type DocumentFile, type
 import { checkGoModules } from "./go-modules.js";
 import { checksumSuffix, layout, signatureSuffix } from "./layout.js";
 import { archiveName, binaryName, checkName, parsePlatform, type Platform } from "./names.js";
-import { readCatalogEntry, readComponentEntries } from "./catalog-reader.js";
-import { latestRelease } from "./release-query.js";
+import { readCatalogEntry, readLatestEntry } from "./catalog-reader.js";
 import { compareReleases, parseReleaseId } from "./release-id.js";
 import type { ReleaseStore } from "./release-store.js";
 
@@ -114,6 +113,16 @@ async function sameBytes(store: ReleaseStore, path: string, bytes: Uint8Array, d
 }
 
 /**
+ * Moves the catalog's head (layout.catalogHead) after a record is written:
+ * catalogs that saw the old head read the listing again. Its bytes only
+ * need to differ from every earlier head, so a random part is in.
+ */
+async function touchCatalogHead(store: ReleaseStore, now: Date, entry: CatalogEntry): Promise<void> {
+  const head = `${now.toISOString()} ${entry.product}/${entry.component}/${entry.releaseId} ${Math.random().toString(36).slice(2)}\n`;
+  await store.write(layout.catalogHead(), text.encode(head));
+}
+
+/**
  * Publishes a release (contracts/releases.md §8). Everything is validated
  * before the first write; immutable files go first, then the latest aliases,
  * and the catalog record is written last: it is the commit point, so a
@@ -137,6 +146,8 @@ export async function publishRelease(req: PublishRequest, deps: PublishDeps): Pr
   if (published) {
     const same = published.platforms.length === binaries.length && (await Promise.all(files.map(([p, b]) => sameBytes(store, p, b, deps)))).every((s) => s === true);
     if (!same) throw new AppError("already_exists", "release already exists");
+    // A run killed between the record and the head is completed here: readers holding the old head relist.
+    await touchCatalogHead(store, deps.now(), published);
     return { entry: published, unchanged: true, latestChanged: false, warnings };
   }
 
@@ -166,7 +177,7 @@ export async function publishRelease(req: PublishRequest, deps: PublishDeps): Pr
     platforms: binaries.map((b): PlatformFile => ({ os: b.os, arch: b.arch, size: b.bytes.byteLength, sha256: b.sha256 })),
     documents: documentKinds.map((k): DocumentFile => ({ kind: k, name: documentName(k, releaseId), size: docs.get(k)?.byteLength ?? 0 })),
   };
-  const currentEntry = latestRelease(await readComponentEntries(store, product, component), {});
+  const currentEntry = await readLatestEntry(store, product, component);
   const latestChanged = !currentEntry || compareReleases(entry, currentEntry) > 0;
   if (latestChanged) {
     for (const b of binaries) {
@@ -179,5 +190,6 @@ export async function publishRelease(req: PublishRequest, deps: PublishDeps): Pr
   }
   // The commit point: one atomic write makes the release part of the catalog.
   await store.write(layout.catalogEntry(product, component, releaseId), text.encode(`${JSON.stringify(entry, null, 2)}\n`));
+  await touchCatalogHead(store, deps.now(), entry);
   return { entry, unchanged: false, latestChanged, warnings };
 }

@@ -1,10 +1,13 @@
 import { KeyService } from "../../../gen/kms/v1/key_pb.js";
 import { optBool, optBytes, optInt, optString, queryInt, reqBytes } from "./body.js";
-import { unary, type KmsOperation } from "./operation.js";
-import { at, body, opt, pageOf, pageQuery, stale } from "./rest-in.js";
+import { allNames, listResult, streamedList, type ListResult } from "./list-answer.js";
+import { mapped, restJson, unary, type KmsOperation } from "./operation.js";
+import { at, body, opt, pageQuery, stale } from "./rest-in.js";
 
 const k = KeyService.method;
 const none = new Uint8Array(0);
+/** Names per slice of an unlimited key list: up to this many answer in one body, as before. */
+const listSlice = 1000;
 
 /** `/v1/key/...` (contract §3, §4): kms.v1.KeyService. */
 export const keyOperations: readonly KmsOperation[] = [
@@ -43,10 +46,22 @@ export const keyOperations: readonly KmsOperation[] = [
       return { ...d, versions: [...d.versions] };
     },
   }),
-  unary({
+  mapped({
     rpc: k.listKeys, path: "/v1/key/list/:pattern", param: "pattern", read: "linearizable",
-    rest: { method: "GET", in: (req) => ({ pattern: at(req, "pattern"), ...pageQuery(req) }) },
-    run: ({ kms }, c, r) => pageOf(kms.keys.list(c, r.pattern, r.continueAt, r.limit)),
+    rest: {
+      method: "GET",
+      in: (req) => ({ pattern: at(req, "pattern"), ...pageQuery(req) }),
+      out: (r: ListResult) => (r.kind === "walk" ? streamedList(r) : restJson(k.listKeys.output, { names: [...r.names], continueAt: r.continueAt })),
+    },
+    run: ({ kms }, c, r): ListResult => {
+      if (r.limit > 0) {
+        const page = kms.keys.list(c, r.pattern, r.continueAt, r.limit);
+        return { kind: "page", names: page.items, continueAt: page.continueAt };
+      }
+      // No limit: every name, streamed past one slice (issue 26: never one unbounded body).
+      return listResult(kms.keys.names(c, r.pattern, r.continueAt, listSlice), listSlice);
+    },
+    toRpc: (r) => (r.kind === "page" ? { names: [...r.names], continueAt: r.continueAt } : { names: allNames(r), continueAt: "" }),
   }),
   unary({
     rpc: k.deleteKey, path: "/v1/key/delete/:name", param: "name", read: "fresh", changes: true,

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createRecordFile, damaged, isRecordFile, openRecordFile, readRecordFile, recordsStart, type Mark, type RecordFileWriter } from "@mc/consensus";
 import { open } from "@mc/wasm";
@@ -15,8 +16,12 @@ export interface LogEntry {
 export interface CommandLog {
   /** Appends entries (the next indexes, in order) and makes them durable before resolving. */
   append(entries: readonly LogEntry[]): Promise<void>;
-  /** Replaces the log with an empty one whose first index is `next` (after a snapshot made the entries redundant). */
-  restart(next: bigint): Promise<void>;
+  /**
+   * Replaces the log, in one atomic write, with one whose first index is
+   * `next` and that holds `keep` (the entries appended after the snapshot
+   * that made the older ones redundant; `next`, `next + 1`, ... in order).
+   */
+  restart(next: bigint, keep?: readonly LogEntry[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,9 +77,14 @@ export function readLog(buf: Uint8Array, o: { rootKey: Uint8Array; storeId: Uint
   return { entries, base, legacy: false, writer: { end: c.end, mark: c.mark, size: buf.length }, torn };
 }
 
-/** A new, empty log file (atomic replace) whose first record will be index `next`. */
-export function createLog(dir: string, rootKey: Uint8Array, storeId: Uint8Array, next: bigint): Promise<void> {
-  return createRecordFile(join(dir, logFileName), rootKey, { tag, storeId, base: Number(next) }, []);
+/** A new log file (atomic replace) whose first record will be index `next`, holding `entries` (`next`, `next + 1`, ...). */
+export function createLog(dir: string, rootKey: Uint8Array, storeId: Uint8Array, next: bigint, entries: readonly LogEntry[] = []): Promise<void> {
+  return createRecordFile(
+    join(dir, logFileName),
+    rootKey,
+    { tag, storeId, base: Number(next) },
+    entries.map((e) => ({ kind: commandKind, plain: e.data })),
+  );
 }
 
 /**
@@ -99,13 +109,24 @@ export async function openCommandLog(dir: string, rootKey: Uint8Array, storeId: 
       await writer.append(entries.map((e) => ({ kind: commandKind, plain: e.data })), true);
       next += BigInt(entries.length);
     },
-    async restart(first) {
+    async restart(first, keep = []) {
+      keep.forEach((e, i) => {
+        if (e.index !== first + BigInt(i)) throw new Error(`kept log entry ${e.index} out of order (expected ${first + BigInt(i)})`);
+      });
+      if (first + BigInt(keep.length) !== next) throw new Error(`the new log would end at ${first + BigInt(keep.length)}, the log is at ${next}`);
       await writer.close();
-      await createLog(dir, rootKey, storeId, first);
+      // One atomic replace: a crash leaves the old log (a superset) or the new one, never a log missing kept entries.
+      await createLog(dir, rootKey, storeId, first, keep);
       base = first;
-      next = first;
-      // A new file is its header and two marks over no records.
-      writer = await openWriter(base, { end: recordsStart, mark: { seq: 0, end: recordsStart, closed: false }, size: recordsStart }, 0);
+      if (keep.length === 0) {
+        // A new file is its header and two marks over no records.
+        writer = await openWriter(base, { end: recordsStart, mark: { seq: 0, end: recordsStart, closed: false }, size: recordsStart }, 0);
+        return;
+      }
+      // The writer's place after the kept records, as a reader finds it (the file is only those records).
+      const reread = readLog(new Uint8Array(await readFile(path)), { rootKey, storeId, legacy: false });
+      if (!reread.writer) throw new Error("the new log is not in the current format");
+      writer = await openWriter(base, reread.writer, reread.entries.length);
     },
     close: () => writer.close(),
   };

@@ -3,6 +3,7 @@ import type { Command, Payload } from "../../domain/command.js";
 import type { CommandSink } from "../../domain/ports.js";
 import type { ApplyResult, KmsState } from "../../domain/state.js";
 import { decodeCommand, encodeCommand } from "./command-codec.js";
+import type { LogEntry } from "./command-log.js";
 import type { LocalStore } from "./local-store.js";
 
 export interface LocalNode extends CommandSink {
@@ -20,6 +21,14 @@ interface Pending {
  * The single-node command path (a Raft group of one, until Raft replaces the
  * log): commands are appended to the sealed log and fsynced in batches (group
  * commit), then applied in log order; a proposal resolves only after both.
+ *
+ * Snapshots run beside the writes, not in their way: the state is captured
+ * at the applied index S (a pointer copy), then encoded, sealed and written
+ * while later batches go on being appended and applied. The log entries
+ * after S are kept in memory meanwhile; once snapshot.bin is durable, the log
+ * is replaced in one atomic write by one that starts at S + 1 and holds them.
+ * A crash at any point leaves a snapshot and a log that together hold every
+ * acknowledged entry.
  */
 export function createLocalNode(store: LocalStore, options: { snapshotEvery?: number; now?: () => string } = {}): LocalNode {
   const state = store.snapshot;
@@ -30,9 +39,45 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
   let queue: Pending[] = [];
   let flushing: Promise<void> | undefined;
   let closed = false;
+  /** The snapshot being written, and the entries appended since its capture. */
+  let running: { done: Promise<bigint | undefined>; tail: LogEntry[] } | undefined;
+  /** A written snapshot's index whose log restart is still to do (in the flush loop, between batches). */
+  let written: bigint | undefined;
+
+  function startSnapshot(): void {
+    const tail: LogEntry[] = [];
+    // The capture happens inside this call, at the current applied index.
+    const done = store.writeSnapshot(state).then(
+      (index) => index,
+      // A failed snapshot loses nothing: the log still holds every entry.
+      () => undefined,
+    );
+    running = { done, tail };
+    sinceSnapshot = 0;
+    void done.then((index) => {
+      if (index === undefined) {
+        running = undefined;
+        return;
+      }
+      written = index;
+      kick();
+    });
+  }
+
+  /** Replaces the log by the entries after the written snapshot; runs only between batches. */
+  async function compact(index: bigint): Promise<void> {
+    const tail = running?.tail.filter((e) => e.index > index) ?? [];
+    running = undefined;
+    written = undefined;
+    await store.log.restart(index + 1n, tail).catch(() => undefined);
+  }
 
   async function flushLoop(): Promise<void> {
-    while (queue.length > 0) {
+    while (queue.length > 0 || written !== undefined) {
+      if (written !== undefined) {
+        await compact(written);
+        continue;
+      }
       const batch = queue;
       queue = [];
       let index = state.appliedIndex;
@@ -43,12 +88,10 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
         for (const p of batch) p.reject(err);
         continue;
       }
+      running?.tail.push(...entries);
       batch.forEach((p, i) => p.resolve(apply(state, p.command, entries[i]?.index)));
       sinceSnapshot += batch.length;
-      if (sinceSnapshot >= snapshotEvery) {
-        // A failed snapshot loses nothing: the log still holds every entry.
-        await store.writeSnapshot(state).then(() => (sinceSnapshot = 0), () => undefined);
-      }
+      if (sinceSnapshot >= snapshotEvery && running === undefined) startSnapshot();
     }
   }
 
@@ -56,7 +99,7 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
     if (flushing) return;
     flushing = flushLoop().finally(() => {
       flushing = undefined;
-      if (queue.length > 0) kick();
+      if (queue.length > 0 || written !== undefined) kick();
     });
   }
 
@@ -71,7 +114,13 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
     },
     async close() {
       closed = true;
-      await flushing;
+      // A snapshot under way finishes (and its log restart runs) before the files close.
+      while (flushing || running) {
+        await flushing;
+        await running?.done;
+        // Its restart was kicked when it finished: wait for that too.
+        await Promise.resolve();
+      }
       await store.close();
     },
   };

@@ -17,8 +17,13 @@ export interface LocalStore {
   readonly log: CommandLog;
   /** What start-up repaired (a torn tail cut off), if anything. */
   readonly repaired: string | undefined;
-  /** Writes a snapshot of `state`, then starts an empty log after it. */
-  writeSnapshot(state: KmsState): Promise<void>;
+  /**
+   * Writes snapshot.bin of `state` as it is at the call (captured then;
+   * encoded and written in slices afterwards) and resolves with its applied
+   * index. The log is left alone: the caller restarts it after that index,
+   * keeping what was appended meanwhile (local-node.ts).
+   */
+  writeSnapshot(state: KmsState): Promise<bigint>;
   close(): Promise<void>;
 }
 
@@ -94,12 +99,9 @@ export async function openLocalStore(dir: string, keys: LocalKeys, checked: Chec
     log,
     repaired: torn ? `torn tail of ${logFileName} cut at byte ${torn.at} (${torn.bytes} bytes: ${torn.why})` : undefined,
     async writeSnapshot(state) {
-      // Snapshot first, then the new log: a crash between leaves a log whose
-      // entries the snapshot already holds, never a gap. The snapshot is of
-      // the state at the call, so the new log starts right after that index.
-      const next = state.appliedIndex + 1n;
+      const index = state.appliedIndex;
       await writeSnapshot(state);
-      await log.restart(next);
+      return index;
     },
     close: () => log.close(),
   };

@@ -1,6 +1,7 @@
 import { sliceBudget } from "@mc/shared/node";
 import { captureState, type StateCapture } from "../../domain/state-capture.js";
 import type { Enclave, IdentityEntry, Key, KmsState, Policy, Session } from "../../domain/state.js";
+import { NamedMap } from "../../domain/sorted-names.js";
 import { addSession, sessionLines, type SessionLine } from "./session-codec.js";
 
 /**
@@ -70,7 +71,7 @@ const keyOf = (k: KeyJson): Key => ({
 });
 const policyOf = (p: PolicyJson): Policy => p;
 const identityOf = (i: IdentityJson): IdentityEntry => ({ ...i, policies: new Set(i.policies) });
-const enclaveOf = (e: EnclaveJson): Enclave => ({ name: e.name, createdAt: e.createdAt, createdBy: e.createdBy, keys: new Map(), policies: new Map(), identities: new Map() });
+const enclaveOf = (e: EnclaveJson): Enclave => ({ name: e.name, createdAt: e.createdAt, createdBy: e.createdBy, keys: new NamedMap(), policies: new Map(), identities: new Map() });
 
 function* lines(c: StateCapture): Generator<string> {
   yield JSON.stringify({ v: 2, appliedIndex: c.appliedIndex.toString() });
@@ -135,7 +136,7 @@ function decodeV1(text: string): KmsState {
   for (const e of json.enclaves) {
     enclaves.set(e.name, {
       ...enclaveOf(e),
-      keys: new Map(e.keys.map((k) => [k.name, keyOf(k)])),
+      keys: new NamedMap(e.keys.map((k) => [k.name, keyOf(k)] as const)),
       policies: new Map(e.policies.map((p) => [p.name, policyOf(p)])),
       identities: new Map(e.identities.map((i) => [i.identity, identityOf(i)])),
     });

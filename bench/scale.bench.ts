@@ -1,0 +1,104 @@
+// Issue 26: how each product's cost grows with its work, as curves. For each
+// size a child process (so each size's peak RSS is its own) measures:
+// - releases: catalogs of 100, 1,000 and 5,000 releases of 4 platforms:
+//   publish, the first answer after a change, cold and warm list pages and
+//   `latest`, feeds, notes index, releases page, gateway RSS;
+// - kms (single node): 10k, 100k and 1M keys: start-up (snapshot load + log
+//   replay), memory per key, snapshot time and write p99 with and without
+//   it, `key list` with a prefix (paged) and of every name (streamed);
+// - etcd 3.4 (the peer) with the same number of keys: start-up and memory.
+// Each table gives the growth per step and says "linear", "sub-linear" or
+// names the step that grows faster. Env: SCALE_PARTS=releases,kms,etcd;
+// SCALE_RELEASES / SCALE_KEYS (comma lists) or SCALE_MAX_RELEASES /
+// SCALE_MAX_KEYS (caps on the defaults, e.g. SCALE_MAX_KEYS=100000).
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { printGrowth } from "./scale/growth.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const parts = (process.env.SCALE_PARTS ?? "releases,kms,etcd").split(",");
+const sizes = (list: string | undefined, defaults: number[], max: number): number[] => (list ? list.split(",").map(Number) : defaults.filter((n) => n <= max));
+const releaseSizes = sizes(process.env.SCALE_RELEASES, [100, 1000, 5000], Number(process.env.SCALE_MAX_RELEASES ?? 5000));
+const keySizes = sizes(process.env.SCALE_KEYS, [10_000, 100_000, 1_000_000], Number(process.env.SCALE_MAX_KEYS ?? 1_000_000));
+
+type Result = Record<string, number>;
+
+function run(part: string, n: number): Result {
+  const started = performance.now();
+  const res = spawnSync(process.execPath, ["--max-old-space-size=8192", "--import", "tsx", join(here, "scale", `${part}-size.ts`), String(n)], { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
+  const line = /^RESULT (.*)$/m.exec(res.stdout)?.[1];
+  if (!line) throw new Error(`${part} at ${n} failed (${res.status}):\n${res.stdout}${res.stderr}`);
+  process.stdout.write(`  ${part} ${n}: done in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  return JSON.parse(line) as Result;
+}
+
+const col = (rows: readonly Result[], key: string): number[] => rows.map((r) => r[key] ?? 0);
+
+process.stdout.write(`scale: releases ${releaseSizes.join("/")}, keys ${keySizes.join("/")} (figures from one run; a busy machine makes them noisy)\n`);
+if (parts.includes("releases")) {
+  const rows = releaseSizes.map((n) => run("releases", n));
+  printGrowth("Releases (client/mc, 4 platforms each); times in ms", releaseSizes, [
+    { name: "publish one release", unit: "ms", values: col(rows, "publishMs") },
+    { name: "first answer after a change (relist)", unit: "ms", values: col(rows, "firstAfterChange") },
+    { name: "list page limit=20, cold", unit: "ms", values: col(rows, "listCold"), perPage: true },
+    { name: "list page limit=20, warm", unit: "ms", values: col(rows, "listWarm"), perPage: true },
+    { name: "latest, cold", unit: "ms", values: col(rows, "latestCold"), perPage: true },
+    { name: "latest, warm", unit: "ms", values: col(rows, "latestWarm"), perPage: true },
+    { name: "JSON feed (50 items)", unit: "ms", values: col(rows, "feedJson"), perPage: true },
+    { name: "RSS feed (50 items)", unit: "ms", values: col(rows, "feedRss"), perPage: true },
+    { name: "notes index (every release)", unit: "ms", values: col(rows, "notesIndex") },
+    { name: "releases page (every release)", unit: "ms", values: col(rows, "page") },
+    { name: "whole list, no limit", unit: "ms", values: col(rows, "whole") },
+    { name: "gateway RSS after the requests", unit: "MiB", values: col(rows, "gatewayRssMiB") },
+    { name: "gateway RSS growth while serving", unit: "MiB", values: col(rows, "gatewayGrowthMiB") },
+    { name: "peak RSS of the process", unit: "MiB", values: col(rows, "peakRssMiB") },
+  ]);
+  const last = rows.at(-1);
+  const first = rows[0];
+  if (first && last) {
+    const r = (k: string) => ((last[k] ?? 0) / (first[k] ?? 1)).toFixed(2);
+    process.stdout.write(`  target: cold list page and latest at ${releaseSizes.at(-1)} within 2x of ${releaseSizes[0]}: list x${r("listCold")}, latest x${r("latestCold")}\n`);
+  }
+}
+let kmsRows: Result[] = [];
+if (parts.includes("kms")) {
+  kmsRows = keySizes.map((n) => run("kms", n));
+  printGrowth("KMS single node; times in ms", keySizes, [
+    { name: "load through the node (build)", unit: "ms", values: col(kmsRows, "buildMs") },
+    { name: "start-up to ready (snapshot + replay)", unit: "ms", values: col(kmsRows, "startMs") },
+    { name: "start-up of the empty node", unit: "ms", values: col(kmsRows, "emptyStartMs") },
+    { name: "server RSS at ready", unit: "MiB", values: col(kmsRows, "serverRssMiB") },
+    { name: "memory per key", unit: "B", values: col(kmsRows, "bytesPerKey") },
+    { name: "snapshot time", unit: "ms", values: col(kmsRows, "snapshotMs") },
+    { name: "write p99 without a snapshot", unit: "ms", values: col(kmsRows, "writeP99") },
+    { name: "write p99 during a snapshot", unit: "ms", values: col(kmsRows, "writeP99During") },
+    { name: "key list page limit=100", unit: "ms", values: col(kmsRows, "pageMs"), perPage: true },
+    { name: "prefix (1/100 of keys) in pages of 1000", unit: "ms", values: col(kmsRows, "prefixPagedMs") },
+    { name: "list of every name, streamed", unit: "ms", values: col(kmsRows, "streamMs") },
+    { name: "server peak RSS growth while streaming", unit: "MiB", values: col(kmsRows, "streamRssGrowthMiB") },
+  ]);
+  const last = kmsRows.at(-1);
+  if (last) {
+    const ratio = (last.writeP99During ?? 0) / Math.max(last.writeP99 ?? 1, 1e-6);
+    process.stdout.write(`  targets at ${keySizes.at(-1)} keys: start ${((last.startMs ?? 0) / 1000).toFixed(1)} s (<= 15 s), ${(last.bytesPerKey ?? 0).toFixed(0)} B/key (<= 1024), write p99 during a snapshot x${ratio.toFixed(2)} (<= 2x), streaming RSS growth ${(last.streamRssGrowthMiB ?? 0).toFixed(1)} MiB\n`);
+  }
+}
+if (parts.includes("etcd")) {
+  const rows = keySizes.map((n) => run("etcd", n));
+  printGrowth("etcd 3.4, one node, same keys (146-byte values)", keySizes, [
+    { name: "load (txns of 1000 puts)", unit: "ms", values: col(rows, "loadMs") },
+    { name: "start-up to first read", unit: "ms", values: col(rows, "startMs") },
+    { name: "RSS at start", unit: "MiB", values: col(rows, "rssMiB") },
+    { name: "memory per key", unit: "B", values: col(rows, "bytesPerKey") },
+  ]);
+  if (kmsRows.length === rows.length) {
+    process.stdout.write("  kms / etcd:");
+    keySizes.forEach((n, i) => {
+      const k = kmsRows[i] ?? {};
+      const e = rows[i] ?? {};
+      process.stdout.write(` ${n}: start x${((k.startMs ?? 0) / (e.startMs ?? 1)).toFixed(2)}, memory/key x${((k.bytesPerKey ?? 0) / (e.bytesPerKey ?? 1)).toFixed(2)};`);
+    });
+    process.stdout.write("\n");
+  }
+}
