@@ -79,7 +79,7 @@ embedded("should run an ephemeral development node with kms server --dev", async
   const port = await freePort();
   const proc = startProcess(process.execPath, [kmsBin, "server", "--dev", "--address", `127.0.0.1:${port}`], { env: { ...process.env, KMS_HSM_KEY: "" } });
   try {
-    const ready = await waitFor(() => /CA (\S+)\)/.exec(proc.output()) ?? undefined, { what: "dev node started", timeoutMs: 20000 });
+    const ready = await waitFor(() => /CA (\S+)\)/.exec(proc.output()) ?? undefined, { what: "dev node started", timeoutMs: 60000 });
     const apiKey = /API Key (k1:\S+)/.exec(proc.output())?.[1] ?? "";
     const client = await createKmsClient({ server: `127.0.0.1:${port}`, ca: await readFile(ready[1] ?? ""), apiKey });
     await client.createKey("dev");

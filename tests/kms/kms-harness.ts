@@ -95,7 +95,7 @@ export async function runKms(fx: KmsFixture, env: NodeJS.ProcessEnv = {}): Promi
       if (proc.child.exitCode !== null) throw new Error(`kms exited: ${proc.output()}`);
       return (await getStatus(fx.port, "/v1/health/ready", ca)) === 200;
     },
-    { what: "kms ready", timeoutMs: 20000 },
+    { what: "kms ready", timeoutMs: 60000 },
   );
   const rootApiKey = /API Key (k1:\S+)/.exec(proc.output())?.[1];
   return {
