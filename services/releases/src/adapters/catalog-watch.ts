@@ -21,11 +21,13 @@ export interface WatchOptions {
 export function watchCatalog(catalog: Catalog, events: CatalogEvents, options: WatchOptions = {}): () => void {
   let last: string | undefined;
   let busy = false;
+  let checks = 0;
   const check = async (): Promise<void> => {
     if (busy) return;
     busy = true;
     try {
-      const { version } = await catalog.snapshot();
+      // Most checks cost one read of the catalog's head; one in 25 reads the whole listing (a race the head misses).
+      const { version } = await (checks++ % 25 === 24 ? catalog.relist() : catalog.snapshot());
       if (last !== undefined && version !== last) {
         await events.publish({ type: CatalogEventType.RESYNC, product: "", component: "", releaseId: "", latestChanged: true, catalogVersion: version });
       }

@@ -24,6 +24,8 @@ export interface CatalogSnapshot {
 export interface Catalog {
   /** The catalog as the store has it now. */
   snapshot(): Promise<CatalogSnapshot>;
+  /** The same, read from the listing whatever the head says (the watcher's periodic check). */
+  relist(): Promise<CatalogSnapshot>;
   markdown(entry: CatalogEntry): Promise<string>;
   notes(entry: CatalogEntry): Promise<RenderedNotes>;
   feedItems(entries: readonly CatalogEntry[]): Promise<FeedItem[]>;
@@ -35,15 +37,17 @@ const key = (product: string, component: string, releaseId: string): string => `
  * The catalog as the store has it at each call. A release's record is
  * written once and never changes, so records are read once and kept. Each
  * call reads the catalog's head (`_catalog/_head`, rewritten by every
- * publish right after its record): while it reads the same, the last
- * snapshot and its per-product indexes answer, so a call costs one small
- * read however large the catalog is (issue 26); when it moved, the listing
- * is read again (concurrent calls share one listing). The head is read
- * before the listing, so a publish whose head write follows the listing
- * always moves the head seen next. A publish is therefore visible to the
- * very next call, whichever instance answers it and whenever its event
- * arrives. A store without a head (written before it existed, or by hand)
- * is listed on every call, as before.
+ * publish right before its record, which names it): while it reads the
+ * same, the last snapshot and its per-product indexes answer, so a call
+ * costs one small read however large the catalog is (issue 26); when it
+ * moved, the listing is read again (concurrent calls share one listing),
+ * and again at every call until the record the head names is in it. A
+ * publish is therefore visible to the very next call, whichever instance
+ * answers it and whenever its event arrives. Two publishes racing can leave
+ * the head naming the later one while the earlier record lands after the
+ * listing: `relist()` (the watcher's periodic full reading) repairs that.
+ * A store without a head (written before it existed, or by hand) is listed
+ * on every call, as before.
  */
 export function createCatalog(store: ReleaseStore): Catalog {
   const records = new Map<string, Promise<CatalogEntry | undefined>>();
@@ -103,7 +107,10 @@ export function createCatalog(store: ReleaseStore): Catalog {
         return found;
       },
     };
-    if (head !== undefined) current = { head, snapshot };
+    // The head is written right before its record: keep relisting until the record it names is in.
+    const [, named = ""] = head?.split(" ") ?? [];
+    const [p = "", c = "", id = ""] = named.split("/");
+    if (head !== undefined && products.get(p)?.some((e) => e.component === c && e.releaseId === id)) current = { head, snapshot };
     return snapshot;
   }
 
@@ -136,6 +143,10 @@ export function createCatalog(store: ReleaseStore): Catalog {
 
   return {
     snapshot,
+    relist() {
+      current = undefined;
+      return snapshot();
+    },
     markdown,
     notes,
     feedItems: (entries) => Promise.all(entries.map(async (entry) => ({ entry, markdown: await markdown(entry), notes: await notes(entry) }))),

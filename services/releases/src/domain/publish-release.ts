@@ -113,9 +113,11 @@ async function sameBytes(store: ReleaseStore, path: string, bytes: Uint8Array, d
 }
 
 /**
- * Moves the catalog's head (layout.catalogHead) after a record is written:
- * catalogs that saw the old head read the listing again. Its bytes only
- * need to differ from every earlier head, so a random part is in.
+ * Moves the catalog's head (layout.catalogHead) right before the record is
+ * written (the record stays the commit point, the last write): catalogs
+ * that saw the old head read the listing again, and keep doing so until the
+ * record the head names is in it (adapters/catalog.ts). Its bytes differ
+ * from every earlier head (a random part is in).
  */
 async function touchCatalogHead(store: ReleaseStore, now: Date, entry: CatalogEntry): Promise<void> {
   const head = `${now.toISOString()} ${entry.product}/${entry.component}/${entry.releaseId} ${Math.random().toString(36).slice(2)}\n`;
@@ -146,8 +148,6 @@ export async function publishRelease(req: PublishRequest, deps: PublishDeps): Pr
   if (published) {
     const same = published.platforms.length === binaries.length && (await Promise.all(files.map(([p, b]) => sameBytes(store, p, b, deps)))).every((s) => s === true);
     if (!same) throw new AppError("already_exists", "release already exists");
-    // A run killed between the record and the head is completed here: readers holding the old head relist.
-    await touchCatalogHead(store, deps.now(), published);
     return { entry: published, unchanged: true, latestChanged: false, warnings };
   }
 
@@ -189,7 +189,7 @@ export async function publishRelease(req: PublishRequest, deps: PublishDeps): Pr
     }
   }
   // The commit point: one atomic write makes the release part of the catalog.
-  await store.write(layout.catalogEntry(product, component, releaseId), text.encode(`${JSON.stringify(entry, null, 2)}\n`));
   await touchCatalogHead(store, deps.now(), entry);
+  await store.write(layout.catalogEntry(product, component, releaseId), text.encode(`${JSON.stringify(entry, null, 2)}\n`));
   return { entry, unchanged: false, latestChanged, warnings };
 }
