@@ -72,7 +72,9 @@ export function ruleFilter(rule: JsonObject): { prefix: string; tags: JsonObject
   const tagList = (v: Json | undefined): JsonObject[] => (Array.isArray(v) ? v.map(asObject) : v === undefined ? [] : [asObject(v)]);
   const prefix = and["Prefix"] ?? filter["Prefix"] ?? rule["Prefix"] ?? "";
   const num = (v: Json | undefined): number | undefined => (v === undefined || v === null || v === "" ? undefined : Number(v));
-  const size = { lt: num(and["ObjectSizeLessThan"] ?? filter["ObjectSizeLessThan"]), gt: num(and["ObjectSizeGreaterThan"] ?? filter["ObjectSizeGreaterThan"]) };
+  const lt = num(and["ObjectSizeLessThan"] ?? filter["ObjectSizeLessThan"]);
+  const gt = num(and["ObjectSizeGreaterThan"] ?? filter["ObjectSizeGreaterThan"]);
+  const size = { ...(lt === undefined ? {} : { lt }), ...(gt === undefined ? {} : { gt }) };
   return { prefix: String(prefix), tags: [...tagList(filter["Tag"]), ...tagList(and["Tags"])], size };
 }
 
