@@ -7,6 +7,7 @@ import { parseSerdeOptions, type SelectFormat, type SelectSpec } from "../storag
 import { runSelect } from "../storage/s3/select/select-run.js";
 import { parseSseFlags, sseReadHeaders } from "../storage/s3/sse/sse-keys.js";
 import { bucketTarget } from "../storage/s3/target.js";
+import { listS3 } from "../storage/s3/s3-list.js";
 
 const compressions = ["NONE", "GZIP", "BZIP2"] as const;
 
@@ -28,23 +29,41 @@ export class SqlCommand extends BaseCommand {
   compression = Option.String("--compression", { description: "input compression: NONE, GZIP, BZIP2 (default from the name)" });
   csvOutput = Option.String("--csv-output", { description: "CSV output options: rd, fd, qc" });
   jsonOutput = Option.String("--json-output", { description: "JSON output options: rd" });
+  csvOutputHeader = Option.String("--csv-output-header", { description: "optional CSV output header line, printed before the records" });
+  recursive = Option.Boolean("-r,--recursive", false, { description: "run the query on every object under the prefix" });
   encC = Option.Array("--enc-c", { description: "decrypt the object with a client provided key (\"alias/prefix=KEY\")" });
   args = Option.Rest({ name: "TARGET" });
 
-  async run(ctx: McContext): Promise<void> {
+  async run(ctx: McContext): Promise<number> {
     if (this.args.length !== 1) throw usageError("sql needs one TARGET (alias/bucket/object).");
     const target = bucketTarget(ctx, this.args[0], "sql", true);
-    if (target.key === "" || target.key.endsWith("/")) throw usageError("sql needs an object (alias/bucket/object), not a bucket or prefix.");
-    const spec = this.spec(target.key);
-    const url = `${target.url}/${target.key}`;
-    const sse = parseSseFlags(this.encC ?? [], [], new Set(ctx.aliases.keys()))?.forUrl(url);
-    try {
-      const stats = await runSelect(target.client, target.bucket, target.key, url, spec, ctx.output.stdout, sse ? sseReadHeaders(sse) : {});
-      if (ctx.output.json) ctx.output.printJson({ status: "success", ...stats });
-    } catch (err) {
-      if (isAppError(err)) throw err;
-      throw mcError(`Unable to run the SQL query on \`${url}\`.`, err);
+    if (!this.recursive && (target.key === "" || target.key.endsWith("/"))) throw usageError("sql needs an object (alias/bucket/object), not a bucket or prefix; use --recursive for every object under it.");
+    if (this.csvOutputHeader !== undefined) {
+      if (this.jsonOutput !== undefined) throw usageError("--csv-output-header goes with CSV output, not --json-output.");
+      if (/[\r\n]/.test(this.csvOutputHeader)) throw usageError("--csv-output-header is one line.");
     }
+    const keys: string[] = [];
+    if (!this.recursive) keys.push(target.key);
+    else for await (const e of listS3(target.client, target.bucket, target.key, { recursive: true })) if (!e.isDir) keys.push(e.key);
+    if (keys.length === 0) throw mcError(`Unable to find any object under \`${target.url}/${target.key}\`.`, undefined, "not_found");
+    let failed = 0;
+    for (const key of keys) {
+      const spec = this.spec(key);
+      const url = `${target.url}/${key}`;
+      // The header line comes once, before the first records, and only for CSV output.
+      if (this.csvOutputHeader !== undefined && key === keys[0] && spec.outputFormat === "csv") ctx.output.stdout.write(`${this.csvOutputHeader}${spec.output["rd"] ?? "\n"}`);
+      const sse = parseSseFlags(this.encC ?? [], [], new Set(ctx.aliases.keys()))?.forUrl(url);
+      try {
+        const stats = await runSelect(target.client, target.bucket, key, url, spec, ctx.output.stdout, sse ? sseReadHeaders(sse) : {});
+        if (ctx.output.json) ctx.output.printJson({ status: "success", ...stats });
+      } catch (err) {
+        const e = isAppError(err) ? err : mcError(`Unable to run the SQL query on \`${url}\`.`, err);
+        if (!this.recursive) throw e;
+        ctx.output.error(e);
+        failed++;
+      }
+    }
+    return failed > 0 ? 1 : 0;
   }
 
   private spec(key: string): SelectSpec {

@@ -21,11 +21,14 @@ export class UndoCommand extends BaseCommand {
   recursive = Option.Boolean("-r,--recursive", false, { description: "undo last S3 PUT/DELETE operations recursively" });
   force = Option.Boolean("--force", false, { description: "force recursive operation" });
   dryRun = Option.Boolean("--dry-run", false, { description: "fake an undo operation" });
+  action = Option.String("--action", { description: "undo only if the latest version is of the following type [PUT/DELETE]" });
   target = Option.String({ name: "TARGET", required: false });
 
   async run(ctx: McContext): Promise<number> {
     if (this.target === undefined) throw usageError("undo needs a TARGET.");
     if (!/^\d+$/.test(this.last) || Number(this.last) < 1) throw usageError(`--last value should be a positive integer, not \`${this.last}\`.`);
+    const action = this.action?.toUpperCase();
+    if (action !== undefined && action !== "PUT" && action !== "DELETE") throw usageError(`--action must be PUT or DELETE, not \`${this.action ?? ""}\`.`);
     if (this.recursive && !this.force) throw usageError("This is a dangerous operation, you need to provide --force flag as well.");
     const t = s3Target(ctx, this.target, "undo");
     if (!this.recursive && t.key === "") throw usageError("undo of a whole bucket needs --recursive --force.");
@@ -45,7 +48,10 @@ export class UndoCommand extends BaseCommand {
     const dir = t.key.slice(0, t.key.lastIndexOf("/") + 1);
     let failed = 0;
     for (const versions of byKey(listed).values()) {
-      for (const v of undoPlan(versions, Number(this.last))) {
+      const plan = undoPlan(versions, Number(this.last));
+      // --action: only objects whose latest change is of that kind (an upload, or a delete marker).
+      if (action !== undefined && (plan[0]?.isDeleteMarker === true ? "DELETE" : "PUT") !== action) continue;
+      for (const v of plan) {
         const url = t.store.url(v.key);
         try {
           if (!this.dryRun) await t.store.remove(v.key, v.versionId);

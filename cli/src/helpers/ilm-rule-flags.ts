@@ -18,6 +18,8 @@ export abstract class IlmRuleFlagsCommand extends BaseCommand {
   noncurrentTransitionDays = Option.String("--noncurrent-transition-days", { description: "days after which noncurrent versions move to a storage class" });
   noncurrentStorageClass = Option.String("--noncurrent-transition-storage-class,--noncurrent-transition-tier", { description: "storage class (tier) for noncurrent versions" });
   disable = Option.Boolean("--disable", { description: "store the rule disabled (edit: --no-disable enables it again)" });
+  sizeLt = Option.String("--size-lt", { description: "match objects smaller than this size (e.g. 10MiB)" });
+  sizeGt = Option.String("--size-gt", { description: "match objects larger than this size (e.g. 1MiB)" });
 
   protected ruleFlags(): RuleFlags {
     return {
@@ -35,6 +37,8 @@ export abstract class IlmRuleFlagsCommand extends BaseCommand {
       noncurrentTransitionDays: this.noncurrentTransitionDays,
       noncurrentStorageClass: this.noncurrentStorageClass,
       disable: this.disable,
+      sizeLt: this.sizeLt,
+      sizeGt: this.sizeGt,
     };
   }
 }

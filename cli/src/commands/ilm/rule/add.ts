@@ -2,7 +2,8 @@ import { isAppError } from "@mc/shared/errors";
 import { Command, Option } from "clipanion";
 import type { McContext } from "../../../runtime/context.js";
 import { mcError, usageError } from "../../../core/errors.js";
-import { getLifecycle, putLifecycle } from "../../../storage/s3/bucket/lifecycle.js";
+import { getLifecycle } from "../../../storage/s3/bucket/lifecycle.js";
+import { putLifecycleChecked } from "../../../storage/s3/bucket/lifecycle-size.js";
 import { applyRuleFlags, newRuleId } from "../../../storage/s3/bucket/lifecycle-rule.js";
 import { bucketTarget } from "../../../storage/s3/target.js";
 import { IlmRuleFlagsCommand } from "../../../helpers/ilm-rule-flags.js";
@@ -29,7 +30,7 @@ export class IlmRuleAddCommand extends IlmRuleFlagsCommand {
     try {
       const config = await getLifecycle(target.client, target.bucket);
       if (config.Rules.some((r) => r["ID"] === id)) throw usageError(`a rule with ID \`${id}\` already exists on \`${target.url}\`; use \`ilm rule edit\`.`);
-      await putLifecycle(target.client, target.bucket, { Rules: [...config.Rules, rule] });
+      await putLifecycleChecked(target.client, target.bucket, config, { Rules: [...config.Rules, rule] }, id);
     } catch (err) {
       if (isAppError(err)) throw err;
       throw mcError(`Unable to add the lifecycle rule to \`${target.url}\`.`, err);

@@ -2,7 +2,8 @@ import { Command, Option } from "clipanion";
 import { isAppError } from "@mc/shared/errors";
 import type { McContext } from "../../../runtime/context.js";
 import { mcError, usageError } from "../../../core/errors.js";
-import { getLifecycle, putLifecycle } from "../../../storage/s3/bucket/lifecycle.js";
+import { getLifecycle } from "../../../storage/s3/bucket/lifecycle.js";
+import { putLifecycleChecked } from "../../../storage/s3/bucket/lifecycle-size.js";
 import { applyRuleFlags } from "../../../storage/s3/bucket/lifecycle-rule.js";
 import { bucketTarget } from "../../../storage/s3/target.js";
 import { IlmRuleFlagsCommand } from "../../../helpers/ilm-rule-flags.js";
@@ -15,11 +16,13 @@ export class IlmRuleEditCommand extends IlmRuleFlagsCommand {
     examples: [["Expire after 60 days instead", "$0 ilm rule edit --id RULEID --expire-days 60 myminio/bucket"]],
   });
   id = Option.String("--id", { description: "ID of the rule to change (required)" });
+  enable = Option.Boolean("--enable", false, { description: "enable the rule (it is stored Enabled)" });
   args = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("ilm rule edit needs one TARGET (alias/bucket).");
     if (this.id === undefined || this.id === "") throw usageError("ilm rule edit needs --id RULE_ID.");
+    if (this.enable && this.disable === true) throw usageError("use only one of --enable and --disable.");
     const target = bucketTarget(ctx, this.args[0], "ilm rule edit");
     const id = this.id;
     try {
@@ -28,8 +31,8 @@ export class IlmRuleEditCommand extends IlmRuleFlagsCommand {
       const current = config.Rules[at];
       if (current === undefined) throw mcError(`No lifecycle rule with ID \`${id}\` on \`${target.url}\`.`, undefined, "not_found");
       const rules = [...config.Rules];
-      rules[at] = applyRuleFlags(current, this.ruleFlags());
-      await putLifecycle(target.client, target.bucket, { Rules: rules });
+      rules[at] = applyRuleFlags(current, { ...this.ruleFlags(), ...(this.enable ? { disable: false } : {}) });
+      await putLifecycleChecked(target.client, target.bucket, config, { Rules: rules }, id);
     } catch (err) {
       if (isAppError(err)) throw err;
       throw mcError(`Unable to change the lifecycle rule of \`${target.url}\`.`, err);

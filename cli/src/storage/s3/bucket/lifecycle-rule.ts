@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { usageError } from "../../../core/errors.js";
+import { parseSize } from "../../../util/humanize.js";
 import type { Json, JsonObject } from "./lifecycle.js";
 
 /** The rule settings `ilm rule add|edit` take as flags; undefined = not given. */
@@ -19,6 +20,9 @@ export interface RuleFlags {
   readonly noncurrentTransitionDays?: string | undefined;
   readonly noncurrentStorageClass?: string | undefined;
   readonly disable?: boolean | undefined;
+  /** Filter on object size (`1MiB`, `500KB`): ObjectSizeLessThan / ObjectSizeGreaterThan. */
+  readonly sizeLt?: string | undefined;
+  readonly sizeGt?: string | undefined;
 }
 
 /** A rule ID like mc's (20 characters of base32). */
@@ -57,28 +61,49 @@ function parseTags(value: string): JsonObject[] {
 
 const asObject = (v: Json | undefined): JsonObject => (typeof v === "object" && v !== null && !Array.isArray(v) ? { ...v } : {});
 
-/** The rule's filter as prefix and tags, whichever of the three S3 shapes it uses. */
-export function ruleFilter(rule: JsonObject): { prefix: string; tags: JsonObject[] } {
+/** Object size bounds of a filter (bytes); undefined = none. */
+export interface SizeBounds {
+  readonly lt?: number | undefined;
+  readonly gt?: number | undefined;
+}
+
+/** The rule's filter as prefix, tags and size bounds, whichever of the S3 shapes it uses. */
+export function ruleFilter(rule: JsonObject): { prefix: string; tags: JsonObject[]; size: SizeBounds } {
   const filter = asObject(rule["Filter"]);
   const and = asObject(filter["And"]);
   const tagList = (v: Json | undefined): JsonObject[] => (Array.isArray(v) ? v.map(asObject) : v === undefined ? [] : [asObject(v)]);
   const prefix = and["Prefix"] ?? filter["Prefix"] ?? rule["Prefix"] ?? "";
-  return { prefix: String(prefix), tags: [...tagList(filter["Tag"]), ...tagList(and["Tags"])] };
+  const num = (v: Json | undefined): number | undefined => (v === undefined || v === null || v === "" ? undefined : Number(v));
+  const lt = num(and["ObjectSizeLessThan"] ?? filter["ObjectSizeLessThan"]);
+  const gt = num(and["ObjectSizeGreaterThan"] ?? filter["ObjectSizeGreaterThan"]);
+  const size = { ...(lt === undefined ? {} : { lt }), ...(gt === undefined ? {} : { gt }) };
+  return { prefix: String(prefix), tags: [...tagList(filter["Tag"]), ...tagList(and["Tags"])], size };
 }
 
-function buildFilter(prefix: string, tags: JsonObject[]): JsonObject {
-  if (tags.length === 0) return { Prefix: prefix };
-  if (tags.length === 1 && prefix === "") return { Tag: tags[0] ?? {} };
-  return { And: { ...(prefix === "" ? {} : { Prefix: prefix }), Tags: tags } };
+function buildFilter(prefix: string, tags: JsonObject[], size: SizeBounds): JsonObject {
+  const bounds: JsonObject = { ...(size.gt === undefined ? {} : { ObjectSizeGreaterThan: size.gt }), ...(size.lt === undefined ? {} : { ObjectSizeLessThan: size.lt }) };
+  const conditions = (prefix === "" ? 0 : 1) + tags.length + Object.keys(bounds).length;
+  if (tags.length === 0 && Object.keys(bounds).length === 0) return { Prefix: prefix };
+  if (conditions === 1 && tags.length === 1) return { Tag: tags[0] ?? {} };
+  if (conditions === 1) return bounds;
+  return { And: { ...(prefix === "" ? {} : { Prefix: prefix }), ...(tags.length ? { Tags: tags } : {}), ...bounds } };
+}
+
+function sizeFlag(flag: string, value: string): number {
+  const n = parseSize(value);
+  if (n === undefined || !Number.isSafeInteger(n) || n < 0) throw usageError(`${flag} needs a size such as 1MiB or 500KB, not \`${value}\`.`);
+  return n;
 }
 
 /** Applies flags to a rule (a new one for `add`, the stored one for `edit`); other fields stay as they were. */
 export function applyRuleFlags(base: JsonObject, flags: RuleFlags): JsonObject {
   const rule: JsonObject = { ...base };
-  if (flags.prefix !== undefined || flags.tags !== undefined || rule["Filter"] === undefined) {
+  if (flags.prefix !== undefined || flags.tags !== undefined || flags.sizeLt !== undefined || flags.sizeGt !== undefined || rule["Filter"] === undefined) {
     const current = ruleFilter(rule);
     delete rule["Prefix"];
-    rule["Filter"] = buildFilter(flags.prefix ?? current.prefix, flags.tags === undefined ? current.tags : flags.tags === "" ? [] : parseTags(flags.tags));
+    const size = { lt: flags.sizeLt === undefined ? current.size.lt : sizeFlag("--size-lt", flags.sizeLt), gt: flags.sizeGt === undefined ? current.size.gt : sizeFlag("--size-gt", flags.sizeGt) };
+    if (size.lt !== undefined && size.gt !== undefined && size.gt >= size.lt) throw usageError("--size-gt must be smaller than --size-lt: no object would match.");
+    rule["Filter"] = buildFilter(flags.prefix ?? current.prefix, flags.tags === undefined ? current.tags : flags.tags === "" ? [] : parseTags(flags.tags), size);
   }
   if (flags.expireDays !== undefined && flags.expireDate !== undefined) throw usageError("use only one of --expire-days and --expire-date.");
   if (flags.transitionDays !== undefined && flags.transitionDate !== undefined) throw usageError("use only one of --transition-days and --transition-date.");

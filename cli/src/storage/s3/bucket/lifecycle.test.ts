@@ -70,7 +70,8 @@ flags("should build the three filter shapes", () => {
   assert.equal(applyRuleFlags({ ID: "a" }, { expireDays: "1", tags: "x=1" })["Filter"], { Tag: { Key: "x", Value: "1" } });
   const both = applyRuleFlags({ ID: "a" }, { expireDays: "1", tags: "x=1&y=", prefix: "p/" });
   assert.equal(both["Filter"], { And: { Prefix: "p/", Tags: [{ Key: "x", Value: "1" }, { Key: "y", Value: "" }] } });
-  assert.equal(ruleFilter(both), { prefix: "p/", tags: [{ Key: "x", Value: "1" }, { Key: "y", Value: "" }] });
+  assert.equal(ruleFilter(both), { prefix: "p/", tags: [{ Key: "x", Value: "1" }, { Key: "y", Value: "" }], size: {} });
+  assert.equal(ruleFilter({ Filter: { And: { Prefix: "p/", ObjectSizeGreaterThan: 10, ObjectSizeLessThan: 20 } } }).size, { gt: 10, lt: 20 });
 });
 
 flags("should refuse contradictions and bad values", () => {
