@@ -29,6 +29,20 @@ import { AdminKmsPolicyListCommand } from "./admin/kms/policy/list.js";
 import { AdminKmsPolicyShowCommand } from "./admin/kms/policy/show.js";
 import { AdminKmsPolicyUnassignCommand } from "./admin/kms/policy/unassign.js";
 import { AdminKmsStatusCommand } from "./admin/kms/status.js";
+import { AdminUserAddCommand } from "./admin/user/add.js";
+import { AdminUserDisableCommand } from "./admin/user/disable.js";
+import { AdminUserEnableCommand } from "./admin/user/enable.js";
+import { AdminUserInfoCommand } from "./admin/user/info.js";
+import { AdminUserListCommand } from "./admin/user/list.js";
+import { AdminUserRemoveCommand } from "./admin/user/remove.js";
+import { AdminUserStsInfoCommand } from "./admin/user/sts/info.js";
+import { AdminUserSvcacctAddCommand } from "./admin/user/svcacct/add.js";
+import { AdminUserSvcacctDisableCommand } from "./admin/user/svcacct/disable.js";
+import { AdminUserSvcacctEditCommand } from "./admin/user/svcacct/edit.js";
+import { AdminUserSvcacctEnableCommand } from "./admin/user/svcacct/enable.js";
+import { AdminUserSvcacctInfoCommand } from "./admin/user/svcacct/info.js";
+import { AdminUserSvcacctListCommand } from "./admin/user/svcacct/list.js";
+import { AdminUserSvcacctRemoveCommand } from "./admin/user/svcacct/remove.js";
 import { AliasExportCommand } from "./alias/export.js";
 import { AliasImportCommand } from "./alias/import.js";
 import { AliasListCommand } from "./alias/list.js";
@@ -189,6 +203,20 @@ export const commands = [
   AdminKmsPolicyShowCommand,
   AdminKmsPolicyUnassignCommand,
   AdminKmsStatusCommand,
+  AdminUserAddCommand,
+  AdminUserDisableCommand,
+  AdminUserEnableCommand,
+  AdminUserInfoCommand,
+  AdminUserListCommand,
+  AdminUserRemoveCommand,
+  AdminUserStsInfoCommand,
+  AdminUserSvcacctAddCommand,
+  AdminUserSvcacctDisableCommand,
+  AdminUserSvcacctEditCommand,
+  AdminUserSvcacctEnableCommand,
+  AdminUserSvcacctInfoCommand,
+  AdminUserSvcacctListCommand,
+  AdminUserSvcacctRemoveCommand,
   AliasExportCommand,
   AliasImportCommand,
   AliasListCommand,

@@ -169,7 +169,7 @@ export interface KeyEditFlags {
 }
 
 /** --expiry DATE (local time unless it says its zone) or --expiry-duration D; at most one. */
-function expiryOf(f: KeyEditFlags): Date | undefined {
+export function expiryOf(f: KeyEditFlags): Date | undefined {
   if (f.expiry && f.expiryDuration) throw mcError("Invalid flags.", new Error("Only one of --expiry or --expiry-duration can be specified"), "invalid_argument");
   if (f.expiry) {
     const local = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/.test(f.expiry);
@@ -187,7 +187,7 @@ function expiryOf(f: KeyEditFlags): Date | undefined {
 }
 
 /** A policy document from a file: JSON with at least one statement. */
-async function policyOf(path: string | undefined): Promise<unknown> {
+export async function policyOf(path: string | undefined): Promise<unknown> {
   if (!path) return undefined;
   const text = await readFile(path, "utf8").catch((err: unknown) => {
     throw mcError("Unable to open the policy document.", err, "invalid_argument");
@@ -210,7 +210,7 @@ function generated(length: number, alphabet: string): string {
 const upperAlnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /** Go's time.String in UTC: `2030-01-02 00:00:00 +0000 UTC`. */
-const goTimeString = (d: Date): string => `${d.toISOString().replace("T", " ").replace(/\.000Z$|Z$/, "")} +0000 UTC`;
+export const goTimeString = (d: Date): string => `${d.toISOString().replace("T", " ").replace(/\.000Z$|Z$/, "")} +0000 UTC`;
 
 export async function runLdapAccessKeyCreate(ctx: McContext, args: readonly string[], f: KeyEditFlags): Promise<void> {
   if (args.length === 0 || args.length > 2) throw usageError("idp ldap accesskey create needs ALIAS [TARGET_USER].");

@@ -1,0 +1,51 @@
+// mc admin user|group|policy|accesskey|config|service against Ceph RGW, a
+// server without MinIO's admin API: each fails in one line naming the
+// missing capability and the server's error code, exit 1 (issue 25).
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { jsonLines, startMcFixture } from "../mc/mc-runner.js";
+
+const fx = await startMcFixture();
+// RGW reads /minio/admin/v3/… as a key in a bucket named `minio`, which does not exist.
+const code = "(NoSuchBucket|AccessDenied|NoSuchKey|MethodNotAllowed|InvalidRequest|InvalidArgument|NotImplemented)";
+
+const T = suite("mc admin user… against Ceph RGW");
+T.after(() => fx.stop());
+
+const users = "User management";
+const svc = "Service account management";
+const cases: readonly [readonly string[], string][] = [
+  [["admin", "user", "add", "rgw", "alice", "alicesecret"], users],
+  [["admin", "user", "disable", "rgw", "alice"], users],
+  [["admin", "user", "enable", "rgw", "alice"], users],
+  [["admin", "user", "remove", "rgw", "alice"], users],
+  [["admin", "user", "list", "rgw"], users],
+  [["admin", "user", "info", "rgw", "alice"], users],
+  [["admin", "user", "sts", "info", "rgw", "STS1"], users],
+  [["admin", "user", "svcacct", "add", "rgw", "alice"], svc],
+  [["admin", "user", "svcacct", "list", "rgw", "alice"], svc],
+  [["admin", "user", "svcacct", "info", "rgw", "SVC1"], svc],
+  [["admin", "user", "svcacct", "edit", "rgw", "SVC1", "--name", "n"], svc],
+  [["admin", "user", "svcacct", "enable", "rgw", "SVC1"], svc],
+  [["admin", "user", "svcacct", "disable", "rgw", "SVC1"], svc],
+  [["admin", "user", "svcacct", "remove", "rgw", "SVC1"], svc],
+];
+
+T("each command: one line naming the missing API and RGW's error code, exit 1, nothing on stdout", async () => {
+  for (const [args, says] of cases) {
+    const r = await fx.mc(args);
+    const what = args.slice(0, args.indexOf("rgw")).join(" ");
+    assert.is(r.code, 1, `${what}: ${r.stdout}`);
+    assert.is(r.stdout, "", what);
+    assert.match(r.stderr, new RegExp(`^mc: <ERROR> ${says} needs MinIO's admin API, which this server does not have\\. Server error code: ${code}\\.\\n$`), what);
+  }
+});
+
+T("--json: the server's code in .error.cause.error.Code", async () => {
+  const j = await fx.mc(["admin", "user", "list", "rgw", "--json"]);
+  assert.is(j.code, 1);
+  const [e] = jsonLines(j.stdout) as { error: { cause: { error: Record<string, string> } } }[];
+  assert.match(e?.error.cause.error["Code"] ?? "", new RegExp(`^${code}$`));
+});
+
+T.run();
