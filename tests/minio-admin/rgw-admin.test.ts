@@ -14,6 +14,7 @@ T.after(() => fx.stop());
 
 const users = "User management";
 const svc = "Service account management";
+const groups = "Group management";
 const cases: readonly [readonly string[], string][] = [
   [["admin", "user", "add", "rgw", "alice", "alicesecret"], users],
   [["admin", "user", "disable", "rgw", "alice"], users],
@@ -29,6 +30,12 @@ const cases: readonly [readonly string[], string][] = [
   [["admin", "user", "svcacct", "enable", "rgw", "SVC1"], svc],
   [["admin", "user", "svcacct", "disable", "rgw", "SVC1"], svc],
   [["admin", "user", "svcacct", "remove", "rgw", "SVC1"], svc],
+  [["admin", "group", "add", "rgw", "ops", "alice"], groups],
+  [["admin", "group", "remove", "rgw", "ops"], groups],
+  [["admin", "group", "info", "rgw", "ops"], groups],
+  [["admin", "group", "list", "rgw"], groups],
+  [["admin", "group", "enable", "rgw", "ops"], groups],
+  [["admin", "group", "disable", "rgw", "ops"], groups],
 ];
 
 T("each command: one line naming the missing API and RGW's error code, exit 1, nothing on stdout", async () => {

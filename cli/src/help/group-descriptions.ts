@@ -8,6 +8,8 @@ export const groupDescriptions: Readonly<Record<string, string>> = {
   "admin kms policy": "manage KMS policies",
   "admin kms enclave": "manage KMS enclaves",
   "admin kms cluster": "manage the members of a KMS cluster",
+  "admin group": "manage groups",
+  "admin policy": "manage policies defined in the MinIO server",
   "admin user": "manage users",
   "admin user svcacct": "manage service accounts",
   "admin user sts": "manage STS accounts",

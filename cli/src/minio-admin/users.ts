@@ -120,3 +120,20 @@ export interface GroupDesc {
 export function groupDescription(client: AdminClient, group: string): Promise<GroupDesc> {
   return client.json<GroupDesc>({ method: "GET", path: "/group", query: { group } });
 }
+
+export const groupCapability = "Group management";
+
+/** PUT /update-group-members with `{group, members, groupStatus, isRemove}` in plain JSON (madmin `UpdateGroupMembers`). */
+export async function updateGroupMembers(client: AdminClient, group: string, members: readonly string[], isRemove: boolean): Promise<void> {
+  await client.request({ method: "PUT", path: "/update-group-members", body: jsonBody({ group, members, groupStatus: "", isRemove }) });
+}
+
+/** GET /groups (madmin `ListGroups`). */
+export async function listGroups(client: AdminClient): Promise<string[]> {
+  return (await client.json<string[] | null>({ method: "GET", path: "/groups" })) ?? [];
+}
+
+/** PUT /set-group-status?group=G&status=enabled|disabled (madmin `SetGroupStatus`). */
+export async function setGroupStatus(client: AdminClient, group: string, status: "enabled" | "disabled"): Promise<void> {
+  await client.request({ method: "PUT", path: "/set-group-status", query: { group, status } });
+}
