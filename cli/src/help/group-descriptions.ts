@@ -8,6 +8,7 @@ export const groupDescriptions: Readonly<Record<string, string>> = {
   "admin kms policy": "manage KMS policies",
   "admin kms enclave": "manage KMS enclaves",
   "admin kms cluster": "manage the members of a KMS cluster",
+  "admin accesskey": "manage access keys defined in the MinIO server",
   "admin group": "manage groups",
   "admin policy": "manage policies defined in the MinIO server",
   "admin user": "manage users",

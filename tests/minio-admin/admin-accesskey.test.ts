@@ -1,0 +1,34 @@
+// mc admin accesskey info|edit|enable|disable|remove against a recording
+// endpoint, compared request by request with the reference driver's
+// operations of the same calls (ops_idp.go; madmin-go v3's info-access-key
+// and update-service-account fields) (issue 25).
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { cannedAnswer, referenceEncrypt } from "./go-driver.js";
+import { differential, keys, startAdminFixture } from "./fixture.js";
+import type { Answer, Recorded } from "./recorder.js";
+
+const fx = await startAdminFixture();
+const info = await referenceEncrypt(keys.secret, await cannedAnswer("accesskey-info"));
+const answers = (req: Recorded): Answer => (req.path.endsWith("/info-access-key") ? { body: info } : { status: 204 });
+const enc = (req: Recorded): boolean => req.path.endsWith("/update-service-account");
+
+const T = suite("mc admin accesskey (differential against the reference driver)");
+T.after(() => fx.stop());
+
+T("accesskey info|edit|enable|disable|remove: the same requests as the reference; real mc's text", async () => {
+  const i = await differential(fx, { op: "accesskey-info", args: { accessKey: "K1 +#" }, mc: ["admin", "accesskey", "info", "minio", "K1 +#"], responder: answers });
+  assert.equal(i.requests.map((q) => [q.method, q.path, q.query]), [["GET", "/minio/admin/v3/info-access-key", [["accessKey", "K1 +#"]]]]);
+  assert.match(i.ours.stdout, /^Access Key: K1 \+#\nParent User: uid=alice,dc=example,dc=org\nStatus: disabled\n/);
+  const e = await differential(fx, { op: "accesskey-edit", args: { accessKey: "K1", name: "renamed", description: "d" }, mc: ["admin", "accesskey", "edit", "minio", "K1", "--name", "renamed", "--description", "d"], encrypted: enc, responder: answers });
+  assert.equal(e.requests[0]?.body, { newName: "renamed", newDescription: "d" });
+  for (const [verb, status] of [["enable", "on"], ["disable", "off"]] as const) {
+    const r = await differential(fx, { op: "accesskey-status", args: { accessKey: "K1", status }, mc: ["admin", "accesskey", verb, "minio", "K1"], encrypted: enc, responder: answers });
+    assert.equal(r.requests[0]?.body, { newStatus: status });
+  }
+  const rm = await differential(fx, { op: "accesskey-remove", args: { accessKey: "K1" }, mc: ["admin", "accesskey", "rm", "minio", "K1"], responder: answers });
+  assert.equal(rm.requests.map((q) => `${q.method} ${q.path}`), ["DELETE /minio/admin/v3/delete-service-account"]);
+  assert.is(rm.ours.stdout, "Successfully removed access key `K1`.\n");
+});
+
+T.run();
