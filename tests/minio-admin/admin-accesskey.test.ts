@@ -10,7 +10,8 @@ import type { Answer, Recorded } from "./recorder.js";
 
 const fx = await startAdminFixture();
 const info = await referenceEncrypt(keys.secret, await cannedAnswer("accesskey-info"));
-const answers = (req: Recorded): Answer => (req.path.endsWith("/info-access-key") ? { body: info } : { status: 204 });
+const list = await referenceEncrypt(keys.secret, await cannedAnswer("ldap-accesskey-list"));
+const answers = (req: Recorded): Answer => (req.path.endsWith("/info-access-key") ? { body: info } : req.path.endsWith("/list-access-keys-bulk") ? { body: list } : { status: 204 });
 const enc = (req: Recorded): boolean => req.path.endsWith("/update-service-account");
 
 const T = suite("mc admin accesskey (differential against the reference driver)");
@@ -29,6 +30,14 @@ T("accesskey info|edit|enable|disable|remove: the same requests as the reference
   const rm = await differential(fx, { op: "accesskey-remove", args: { accessKey: "K1" }, mc: ["admin", "accesskey", "rm", "minio", "K1"], responder: answers });
   assert.equal(rm.requests.map((q) => `${q.method} ${q.path}`), ["DELETE /minio/admin/v3/delete-service-account"]);
   assert.is(rm.ours.stdout, "Successfully removed access key `K1`.\n");
+});
+
+T("accesskey list: GET list-access-keys-bulk (--all tried first, users as `users`); real mc's text by user", async () => {
+  const all = await differential(fx, { op: "accesskey-list", args: { listType: "all", all: true }, mc: ["admin", "accesskey", "list", "minio"], responder: answers });
+  assert.equal(all.requests.map((q) => [q.method, q.path, q.query]), [["GET", "/minio/admin/v3/list-access-keys-bulk", [["all", "true"], ["listType", "all"]]]]);
+  assert.is(all.ours.stdout, "User: uid=alice,dc=example,dc=org\n  Access Keys:\n    STSALICE1, expires: never, sts: true\n    SVCALICE1, expires: never, sts: false\n\n");
+  const some = await differential(fx, { op: "accesskey-list", args: { listType: "sts-only", users: ["bob", "a b+#"] }, mc: ["admin", "accesskey", "ls", "minio", "bob", "a b+#", "--temp-only"], responder: answers });
+  assert.equal(some.requests[0]?.query, [["listType", "sts-only"], ["users", "a b+#"], ["users", "bob"]]);
 });
 
 T.run();

@@ -5,6 +5,7 @@ import { AdminAccesskeyDisableCommand } from "./admin/accesskey/disable.js";
 import { AdminAccesskeyEditCommand } from "./admin/accesskey/edit.js";
 import { AdminAccesskeyEnableCommand } from "./admin/accesskey/enable.js";
 import { AdminAccesskeyInfoCommand } from "./admin/accesskey/info.js";
+import { AdminAccesskeyListCommand } from "./admin/accesskey/list.js";
 import { AdminAccesskeyRemoveCommand } from "./admin/accesskey/remove.js";
 import { AdminGroupAddCommand } from "./admin/group/add.js";
 import { AdminGroupDisableCommand } from "./admin/group/disable.js";
@@ -197,6 +198,7 @@ export const commands = [
   AdminAccesskeyEditCommand,
   AdminAccesskeyEnableCommand,
   AdminAccesskeyInfoCommand,
+  AdminAccesskeyListCommand,
   AdminAccesskeyRemoveCommand,
   AdminGroupAddCommand,
   AdminGroupDisableCommand,

@@ -11,6 +11,7 @@ import {
   addLdapServiceAccount,
   deleteServiceAccount,
   infoAccessKey,
+  listBuiltinAccessKeys,
   listLdapAccessKeys,
   listOpenIdAccessKeys,
   updateServiceAccount,
@@ -87,6 +88,22 @@ export async function runLdapAccessKeyList(ctx: McContext, args: readonly string
     const any = (k.stsKeys ?? []).length + (k.serviceAccounts ?? []).length > 0;
     const text = `DN: ${dn}\n${any ? "  Access Keys:\n" : ""}${keyLines(k.stsKeys, true, 4)}${keyLines(k.serviceAccounts, false, 4)}`;
     ctx.output.result({ status: "success", user: dn, stsKeys: k.stsKeys ?? null, svcaccs: k.serviceAccounts ?? null, ldap: true }, text);
+  }
+}
+
+/** `admin accesskey list` (upstream cmd/admin-accesskey-list.go): as the LDAP list, by user name. */
+export async function runBuiltinAccessKeyList(ctx: McContext, args: readonly string[], f: ListFlags): Promise<void> {
+  const { aliasArg, tentativeAll, opts } = listOptions(args, f);
+  const target = adminTarget(ctx, aliasArg);
+  const { configName: _ignored, ...builtinOpts } = opts;
+  const byUser = await withSelfRetry(tentativeAll, builtinOpts, (o) => listBuiltinAccessKeys(target.client, o)).catch((err: unknown) => {
+    throw adminFailure("Unable to list access keys", accessKeyCapability, err);
+  });
+  for (const user of Object.keys(byUser).sort()) {
+    const k = byUser[user] ?? { stsKeys: null, serviceAccounts: null };
+    const any = (k.stsKeys ?? []).length + (k.serviceAccounts ?? []).length > 0;
+    const text = `User: ${user}\n${any ? "  Access Keys:\n" : ""}${keyLines(k.stsKeys, true, 4)}${keyLines(k.serviceAccounts, false, 4)}`;
+    ctx.output.result({ status: "success", user, stsKeys: k.stsKeys ?? null, svcaccs: k.serviceAccounts ?? null }, text);
   }
 }
 

@@ -115,3 +115,9 @@ export async function updateServiceAccount(client: AdminClient, accessKey: strin
 export async function deleteServiceAccount(client: AdminClient, accessKey: string): Promise<void> {
   await client.request({ method: "DELETE", path: "/delete-service-account", query: { accessKey }, expect: [204, 200] });
 }
+
+/** GET /list-access-keys-bulk (madmin v3 `ListAccessKeysBulk`): user → keys, answered encrypted. */
+export async function listBuiltinAccessKeys(client: AdminClient, o: ListOptions): Promise<Record<string, ListAccessKeysResp>> {
+  const r = await client.json<Record<string, ListAccessKeysResp> | null>({ method: "GET", path: "/list-access-keys-bulk", query: listQuery(o, "users"), decrypt: true });
+  return r ?? {};
+}
