@@ -11,7 +11,13 @@ import type { Answer, Recorded } from "./recorder.js";
 const fx = await startAdminFixture();
 const info = await referenceEncrypt(keys.secret, await cannedAnswer("accesskey-info"));
 const list = await referenceEncrypt(keys.secret, await cannedAnswer("ldap-accesskey-list"));
-const answers = (req: Recorded): Answer => (req.path.endsWith("/info-access-key") ? { body: info } : req.path.endsWith("/list-access-keys-bulk") ? { body: list } : { status: 204 });
+const created = await referenceEncrypt(keys.secret, await cannedAnswer("accesskey-create"));
+const answers = (req: Recorded): Answer => {
+  if (req.path.endsWith("/info-access-key")) return { body: info };
+  if (req.path.endsWith("/list-access-keys-bulk")) return { body: list };
+  if (req.path.endsWith("/add-service-account")) return { body: created };
+  return { status: 204 };
+};
 const enc = (req: Recorded): boolean => req.path.endsWith("/update-service-account");
 
 const T = suite("mc admin accesskey (differential against the reference driver)");
@@ -38,6 +44,18 @@ T("accesskey list: GET list-access-keys-bulk (--all tried first, users as `users
   assert.is(all.ours.stdout, "User: uid=alice,dc=example,dc=org\n  Access Keys:\n    STSALICE1, expires: never, sts: true\n    SVCALICE1, expires: never, sts: false\n\n");
   const some = await differential(fx, { op: "accesskey-list", args: { listType: "sts-only", users: ["bob", "a b+#"] }, mc: ["admin", "accesskey", "ls", "minio", "bob", "a b+#", "--temp-only"], responder: answers });
   assert.equal(some.requests[0]?.query, [["listType", "sts-only"], ["users", "a b+#"], ["users", "bob"]]);
+});
+
+T("accesskey create: PUT add-service-account (v3 body, epoch = no expiry), both ways encrypted; the new keys in real mc's text", async () => {
+  const r = await differential(fx, {
+    op: "accesskey-create",
+    args: { targetUser: "bob", accessKey: "NEWKEY123", secretKey: "NEWSECRET123456789", name: "ci" },
+    mc: ["admin", "accesskey", "create", "minio", "bob", "--access-key", "NEWKEY123", "--secret-key", "NEWSECRET123456789", "--name", "ci"],
+    encrypted: true,
+    responder: answers,
+  });
+  assert.equal(r.requests.map((q) => [q.method, q.path, q.body]), [["PUT", "/minio/admin/v3/add-service-account", { targetUser: "bob", accessKey: "NEWKEY123", secretKey: "NEWSECRET123456789", name: "ci", expiration: "1970-01-01T00:00:00Z" }]]);
+  assert.is(r.ours.stdout, "Access Key: NEWKEY123\nSecret Key: NEWSECRET123456789\nExpiration: NONE\nName: ci\nDescription: \n\n");
 });
 
 T.run();

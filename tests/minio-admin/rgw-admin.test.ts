@@ -46,6 +46,7 @@ const cases: readonly [readonly string[], string][] = [
   [["admin", "policy", "detach", "rgw", "p1", "--group", "ops"], policy],
   [["admin", "policy", "entities", "rgw", "--user", "alice"], policy],
   [["admin", "accesskey", "list", "rgw"], keys],
+  [["admin", "accesskey", "create", "rgw", "alice"], keys],
   [["admin", "accesskey", "info", "rgw", "K1"], keys],
   [["admin", "accesskey", "edit", "rgw", "K1", "--name", "n"], keys],
   [["admin", "accesskey", "enable", "rgw", "K1"], keys],

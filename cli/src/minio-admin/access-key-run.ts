@@ -229,8 +229,9 @@ const upperAlnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 /** Go's time.String in UTC: `2030-01-02 00:00:00 +0000 UTC`. */
 export const goTimeString = (d: Date): string => `${d.toISOString().replace("T", " ").replace(/\.000Z$|Z$/, "")} +0000 UTC`;
 
-export async function runLdapAccessKeyCreate(ctx: McContext, args: readonly string[], f: KeyEditFlags): Promise<void> {
-  if (args.length === 0 || args.length > 2) throw usageError("idp ldap accesskey create needs ALIAS [TARGET_USER].");
+/** `idp ldap accesskey create`, or with `builtin` `admin accesskey create` (PUT add-service-account): upstream's `commonAccesskeyCreate`. */
+export async function runLdapAccessKeyCreate(ctx: McContext, args: readonly string[], f: KeyEditFlags, builtin = false): Promise<void> {
+  if (args.length === 0 || args.length > 2) throw usageError(`${builtin ? "admin" : "idp ldap"} accesskey create needs ALIAS [TARGET_USER].`);
   const exp = expiryOf(f);
   const policy = await policyOf(f.policy);
   const target = adminTarget(ctx, args[0]);
@@ -244,7 +245,7 @@ export async function runLdapAccessKeyCreate(ctx: McContext, args: readonly stri
     ...(f.name ? { name: f.name } : {}),
     ...(f.description ? { description: f.description } : {}),
     expiration: goJsonTime(exp ?? new Date(0)),
-  }).catch((err: unknown) => {
+  }, builtin ? "/add-service-account" : undefined).catch((err: unknown) => {
     throw adminFailure("Unable to add service account", accessKeyCapability, err);
   });
   const real = realExpiry(res.expiration);

@@ -90,9 +90,9 @@ export interface Credentials {
 }
 
 /** PUT /idp/ldap/add-service-account (madmin v3 `AddServiceAccountLDAP`), both ways encrypted. */
-export async function addLdapServiceAccount(client: AdminClient, req: AddServiceAccountReq): Promise<Credentials> {
+export async function addLdapServiceAccount(client: AdminClient, req: AddServiceAccountReq, path = "/idp/ldap/add-service-account"): Promise<Credentials> {
   const body = Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined && v !== ""));
-  const r = await client.json<{ credentials?: Credentials }>({ method: "PUT", path: "/idp/ldap/add-service-account", body: encoder.encode(JSON.stringify(body)), encrypt: true, decrypt: true });
+  const r = await client.json<{ credentials?: Credentials }>({ method: "PUT", path, body: encoder.encode(JSON.stringify(body)), encrypt: true, decrypt: true });
   return r.credentials ?? { accessKey: "", secretKey: "" };
 }
 
