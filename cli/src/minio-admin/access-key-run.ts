@@ -11,6 +11,7 @@ import {
   addLdapServiceAccount,
   deleteServiceAccount,
   infoAccessKey,
+  listBuiltinAccessKeys,
   listLdapAccessKeys,
   listOpenIdAccessKeys,
   updateServiceAccount,
@@ -87,6 +88,22 @@ export async function runLdapAccessKeyList(ctx: McContext, args: readonly string
     const any = (k.stsKeys ?? []).length + (k.serviceAccounts ?? []).length > 0;
     const text = `DN: ${dn}\n${any ? "  Access Keys:\n" : ""}${keyLines(k.stsKeys, true, 4)}${keyLines(k.serviceAccounts, false, 4)}`;
     ctx.output.result({ status: "success", user: dn, stsKeys: k.stsKeys ?? null, svcaccs: k.serviceAccounts ?? null, ldap: true }, text);
+  }
+}
+
+/** `admin accesskey list` (upstream cmd/admin-accesskey-list.go): as the LDAP list, by user name. */
+export async function runBuiltinAccessKeyList(ctx: McContext, args: readonly string[], f: ListFlags): Promise<void> {
+  const { aliasArg, tentativeAll, opts } = listOptions(args, f);
+  const target = adminTarget(ctx, aliasArg);
+  const { configName: _ignored, ...builtinOpts } = opts;
+  const byUser = await withSelfRetry(tentativeAll, builtinOpts, (o) => listBuiltinAccessKeys(target.client, o)).catch((err: unknown) => {
+    throw adminFailure("Unable to list access keys", accessKeyCapability, err);
+  });
+  for (const user of Object.keys(byUser).sort()) {
+    const k = byUser[user] ?? { stsKeys: null, serviceAccounts: null };
+    const any = (k.stsKeys ?? []).length + (k.serviceAccounts ?? []).length > 0;
+    const text = `User: ${user}\n${any ? "  Access Keys:\n" : ""}${keyLines(k.stsKeys, true, 4)}${keyLines(k.serviceAccounts, false, 4)}`;
+    ctx.output.result({ status: "success", user, stsKeys: k.stsKeys ?? null, svcaccs: k.serviceAccounts ?? null }, text);
   }
 }
 
@@ -169,7 +186,7 @@ export interface KeyEditFlags {
 }
 
 /** --expiry DATE (local time unless it says its zone) or --expiry-duration D; at most one. */
-function expiryOf(f: KeyEditFlags): Date | undefined {
+export function expiryOf(f: KeyEditFlags): Date | undefined {
   if (f.expiry && f.expiryDuration) throw mcError("Invalid flags.", new Error("Only one of --expiry or --expiry-duration can be specified"), "invalid_argument");
   if (f.expiry) {
     const local = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/.test(f.expiry);
@@ -187,7 +204,7 @@ function expiryOf(f: KeyEditFlags): Date | undefined {
 }
 
 /** A policy document from a file: JSON with at least one statement. */
-async function policyOf(path: string | undefined): Promise<unknown> {
+export async function policyOf(path: string | undefined): Promise<unknown> {
   if (!path) return undefined;
   const text = await readFile(path, "utf8").catch((err: unknown) => {
     throw mcError("Unable to open the policy document.", err, "invalid_argument");
@@ -210,10 +227,11 @@ function generated(length: number, alphabet: string): string {
 const upperAlnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /** Go's time.String in UTC: `2030-01-02 00:00:00 +0000 UTC`. */
-const goTimeString = (d: Date): string => `${d.toISOString().replace("T", " ").replace(/\.000Z$|Z$/, "")} +0000 UTC`;
+export const goTimeString = (d: Date): string => `${d.toISOString().replace("T", " ").replace(/\.000Z$|Z$/, "")} +0000 UTC`;
 
-export async function runLdapAccessKeyCreate(ctx: McContext, args: readonly string[], f: KeyEditFlags): Promise<void> {
-  if (args.length === 0 || args.length > 2) throw usageError("idp ldap accesskey create needs ALIAS [TARGET_USER].");
+/** `idp ldap accesskey create`, or with `builtin` `admin accesskey create` (PUT add-service-account): upstream's `commonAccesskeyCreate`. */
+export async function runLdapAccessKeyCreate(ctx: McContext, args: readonly string[], f: KeyEditFlags, builtin = false): Promise<void> {
+  if (args.length === 0 || args.length > 2) throw usageError(`${builtin ? "admin" : "idp ldap"} accesskey create needs ALIAS [TARGET_USER].`);
   const exp = expiryOf(f);
   const policy = await policyOf(f.policy);
   const target = adminTarget(ctx, args[0]);
@@ -227,7 +245,7 @@ export async function runLdapAccessKeyCreate(ctx: McContext, args: readonly stri
     ...(f.name ? { name: f.name } : {}),
     ...(f.description ? { description: f.description } : {}),
     expiration: goJsonTime(exp ?? new Date(0)),
-  }).catch((err: unknown) => {
+  }, builtin ? "/add-service-account" : undefined).catch((err: unknown) => {
     throw adminFailure("Unable to add service account", accessKeyCapability, err);
   });
   const real = realExpiry(res.expiration);

@@ -90,9 +90,9 @@ export interface Credentials {
 }
 
 /** PUT /idp/ldap/add-service-account (madmin v3 `AddServiceAccountLDAP`), both ways encrypted. */
-export async function addLdapServiceAccount(client: AdminClient, req: AddServiceAccountReq): Promise<Credentials> {
+export async function addLdapServiceAccount(client: AdminClient, req: AddServiceAccountReq, path = "/idp/ldap/add-service-account"): Promise<Credentials> {
   const body = Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined && v !== ""));
-  const r = await client.json<{ credentials?: Credentials }>({ method: "PUT", path: "/idp/ldap/add-service-account", body: encoder.encode(JSON.stringify(body)), encrypt: true, decrypt: true });
+  const r = await client.json<{ credentials?: Credentials }>({ method: "PUT", path, body: encoder.encode(JSON.stringify(body)), encrypt: true, decrypt: true });
   return r.credentials ?? { accessKey: "", secretKey: "" };
 }
 
@@ -114,4 +114,10 @@ export async function updateServiceAccount(client: AdminClient, accessKey: strin
 /** DELETE /delete-service-account?accessKey=K (madmin `DeleteServiceAccount`), answered 204. */
 export async function deleteServiceAccount(client: AdminClient, accessKey: string): Promise<void> {
   await client.request({ method: "DELETE", path: "/delete-service-account", query: { accessKey }, expect: [204, 200] });
+}
+
+/** GET /list-access-keys-bulk (madmin v3 `ListAccessKeysBulk`): user → keys, answered encrypted. */
+export async function listBuiltinAccessKeys(client: AdminClient, o: ListOptions): Promise<Record<string, ListAccessKeysResp>> {
+  const r = await client.json<Record<string, ListAccessKeysResp> | null>({ method: "GET", path: "/list-access-keys-bulk", query: listQuery(o, "users"), decrypt: true });
+  return r ?? {};
 }

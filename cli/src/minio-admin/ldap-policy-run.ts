@@ -23,7 +23,11 @@ export async function runLdapPolicyAssociate(ctx: McContext, attach: boolean, ar
   const res = await ldapPolicyAssociate(target.client, attach, { policies, ...(user ? { user } : {}), ...(group ? { group } : {}) }).catch((err: unknown) => {
     throw adminFailure("Unable to make LDAP policy association", ldapPolicyCapability, err);
   });
-  const changed = (attach ? res.policiesAttached : res.policiesDetached) ?? [];
+  printAssociation(ctx, attach, (attach ? res.policiesAttached : res.policiesDetached) ?? [], user, group);
+}
+
+/** upstream `policyAssociationMessage` (cmd/admin-policy-attach.go), shared by the LDAP and built-in commands. */
+export function printAssociation(ctx: McContext, attach: boolean, changed: readonly string[], user: string | undefined, group: string | undefined): void {
   const json = { status: "success", ...(changed.length > 0 ? { [attach ? "policiesAttached" : "policiesDetached"]: changed } : {}), ...(user ? { user } : {}), ...(group ? { group } : {}) };
   // upstream prints the list as Go's %v: `[a b]`.
   const head = `${attach ? "Attached" : "Detached"} Policies: [${changed.join(" ")}]`;
