@@ -284,6 +284,40 @@ T("replicate status: ?replication-metrics=2, list-remote-targets, ?replication (
   assert.match((await fx.mc(["replicate", "status", "minio/photos"])).stdout, /^Replication is not configured\.\n$/);
 });
 
+const mrf = [
+  { nodeName: "127.0.0.1:9000", bucket: "photos", object: "docs/a.txt", versionId: "a6c2b9e8-1111-4c4e-9d3e-000000000001", retryCount: 3 },
+  { nodeName: "127.0.0.1:9001", bucket: "photos", object: "docs/b é.txt", versionId: "", retryCount: 1 },
+];
+const diffInfo = [
+  { object: "docs/a.txt", versionId: "v1", rStatus: "FAILED", replTimestamp: "2024-01-02T03:04:05Z", lastModified: "2024-01-02T03:00:00Z", deletemarker: false, targets: { [arn]: { rStatus: "FAILED" } } },
+  { object: "docs/gone.txt", versionId: "v2", dStatus: "PENDING", lastModified: "2024-01-02T03:00:00.5Z", deletemarker: true },
+];
+
+T("replicate backlog: GET replication/mrf?bucket=&node=all (madmin v3); the failures printed and one JSON record each", async () => {
+  const responder = (req: Recorded): Answer => (req.path === "/minio/admin/v3/replication/mrf" ? { headers: json, body: mrf.map((m) => JSON.stringify(m)).join("\n") } : { status: 400 });
+  const r = await differential(fx, { op: "replicate-backlog", args: { bucket: "photos", node: "all" }, mc: ["replicate", "backlog", "minio/photos"], responder });
+  assert.equal(r.requests.map((q) => [q.method, q.path, q.query]), [["GET", "/minio/admin/v3/replication/mrf", [["bucket", "photos"], ["node", "all"]]]]);
+  const lines = r.ours.stdout.split("\n");
+  assert.equal(lines.slice(0, 3), ["Unreplicated versions summary", "Total Unreplicated: 2", ""]);
+  assert.match(lines[3] ?? "", /^ Node {38}VersionID {29}Retry  Object$/);
+  assert.match(lines[4] ?? "", /^ 127\.0\.0\.1:9000 +a6c2b9e8-1111-4c4e-9d3e-000000000001  3      photos\/docs\/a\.txt$/);
+  const j = await fx.mc(["replicate", "backlog", "minio/photos", "--json"]);
+  assert.equal(jsonLines(j.stdout), mrf.map((m) => ({ op: "mrf", status: "success", ...m })));
+});
+
+T("replicate backlog --full --arn --verbose on a prefix: POST replication/diff as madmin's BucketReplicationDiff; rows and JSON", async () => {
+  const responder = (req: Recorded): Answer => (req.path === "/minio/admin/v3/replication/diff" ? { headers: json, body: diffInfo.map((d) => JSON.stringify(d)).join("\n") } : { status: 400 });
+  const r = await differential(fx, { op: "replicate-diff", args: { bucket: "photos", arn, verbose: true, prefix: "docs/" }, mc: ["replicate", "backlog", "minio/photos/docs/", "--full", "--arn", arn, "-v"], responder });
+  assert.equal(r.requests[0]?.query, [["arn", arn], ["bucket", "photos"], ["prefix", "docs/"], ["verbose", "true"]]);
+  const lines = r.ours.stdout.split("\n");
+  assert.is(lines[1], "Total Unreplicated: 2");
+  assert.match(lines[4] ?? "", /^ 2024-01-02 03:04:05 UTC +2024-01-02 03:00:00 UTC +FAILED +v1 +PUT +docs\/a\.txt$/);
+  // With --arn, a version no target reports has no status (upstream replStatus).
+  assert.match(lines[5] ?? "", /^ {25} 2024-01-02 03:00:00 UTC +v2 +DEL +docs\/gone\.txt$/);
+  const j = await fx.mc(["replicate", "backlog", "minio/photos/docs/", "--full", "--json"]);
+  assert.equal(jsonLines(j.stdout), diffInfo);
+});
+
 T("MinIO refusing (admin JSON error): upstream's fatal message, the code in .error.cause.error.Code", async () => {
   fx.recorder.respond((req) => (req.path.startsWith("/minio/admin") ? { status: 400, headers: json, body: JSON.stringify({ Code: "XMinioAdminRemoteTargetNotFoundError", Message: "The remote target does not exist", RequestId: "9" }) } : minio(true)(req)));
   const r = await fx.mc(["replicate", "list", "minio/photos"]);

@@ -161,6 +161,7 @@ import { QuotaSetCommand } from "./quota/set.js";
 import { RbCommand } from "./rb.js";
 import { ReadyCommand } from "./ready.js";
 import { ReplicateAddCommand } from "./replicate/add.js";
+import { ReplicateBacklogCommand } from "./replicate/backlog.js";
 import { ReplicateExportCommand } from "./replicate/export.js";
 import { ReplicateImportCommand } from "./replicate/import.js";
 import { ReplicateListCommand } from "./replicate/list.js";
@@ -356,6 +357,7 @@ export const commands = [
   RbCommand,
   ReadyCommand,
   ReplicateAddCommand,
+  ReplicateBacklogCommand,
   ReplicateExportCommand,
   ReplicateImportCommand,
   ReplicateListCommand,

@@ -38,6 +38,8 @@ type replArgs struct {
 	Older   time.Duration       `json:"olderThan"`
 	Node    string              `json:"node"`
 	Version string              `json:"metricsVersion"`
+	Verbose bool                `json:"verbose"`
+	Prefix  string              `json:"prefix"`
 }
 
 func flagValue(name string) string { return flag.Lookup(name).Value.String() }
@@ -244,6 +246,17 @@ func init() {
 			return err
 		}
 		fmt.Print(string(b))
+		return nil
+	}))
+
+	// mc replicate backlog --full: madmin's BucketReplicationDiff (POST replication/diff), every DiffInfo printed.
+	register("replicate-diff", replOp(func(ctx context.Context, adm *madmin.AdminClient, s3 *minio.Client, a replArgs) error {
+		for d := range adm.BucketReplicationDiff(ctx, a.Bucket, madmin.ReplDiffOpts{ARN: a.Arn, Verbose: a.Verbose, Prefix: a.Prefix}) {
+			if d.Err != nil {
+				return d.Err
+			}
+			print(d)
+		}
 		return nil
 	}))
 
