@@ -27,7 +27,7 @@ async function startGateway(ctx: Ctx, args: string[]): Promise<{ base: string; p
   });
   ctx.running.push(proc);
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(() => fetch(`${base}/healthz`).then((r) => r.ok), { what: `gateway on ${base}: ${proc.output()}`, timeoutMs: 20000 });
+  await waitFor(() => fetch(`${base}/healthz`).then((r) => r.ok), { what: `gateway on ${base}: ${proc.output()}`, timeoutMs: 60000 });
   return { base, proc };
 }
 
