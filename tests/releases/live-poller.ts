@@ -16,7 +16,8 @@ export interface Answer {
   readonly done: number;
 }
 
-const idPattern = /RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z/g;
+// With its hotfix suffix: the embedded default's newest mc is a hotfix (the checkout's own build).
+const idPattern = /RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(?:\.hotfix\.[0-9a-f]+)?/g;
 const newest = (text: string): string => [...text.matchAll(idPattern)].map((m) => m[0]).sort().at(-1) ?? "";
 const sha256 = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
