@@ -4,7 +4,7 @@
 // with no build step; without esbuild it falls back to tsx on the sources.
 // The bundle is compiled through vm.Script with a V8 code cache kept beside
 // it: compiling ~700 KB of JavaScript is most of the start-up time otherwise.
-import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -63,7 +63,10 @@ function runCached(file) {
 }
 
 const versionOnly = process.argv.length === 3 && (process.argv[2] === "--version" || process.argv[2] === "-v");
-let built = process.env.MC_NO_BUNDLE !== "1" && fresh();
+// MC_BUNDLE_FRESH=1: the caller has just built the bundle (the test runner,
+// which starts mc thousands of times): skip walking the source trees.
+const trusted = process.env.MC_BUNDLE_FRESH === "1" && existsSync(bundle) && existsSync(versionBundle);
+let built = process.env.MC_NO_BUNDLE !== "1" && (trusted || fresh());
 if (!built && process.env.MC_NO_BUNDLE !== "1") {
   try {
     const { build } = await import("../scripts/build.mjs");

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { commandsIndexSource, indexFile } from "./commands-index.mjs";
+import { lazyRegistryPlugin, readManifest } from "./lazy-registry.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -58,6 +59,20 @@ const lazy = {
   },
 };
 
+/** For reading the registry at build time: the lazy parts stand empty (their files are not built yet). */
+const stubParts = {
+  name: "mc-stub-parts",
+  setup(b) {
+    for (const part of lazyParts) b.onResolve({ filter: part.filter }, () => ({ path: part.name, namespace: "mc-stub" }));
+    b.onLoad({ filter: /.*/, namespace: "mc-stub" }, () => ({ contents: "module.exports = {};", loader: "js" }));
+  },
+};
+
+/** The lazy registry plugin for this source tree (reads the command classes once). */
+async function commandRegistry(esbuild, dir) {
+  return lazyRegistryPlugin(await readManifest(esbuild, baseOptions(), [registry, stubParts, deferred], dir));
+}
+
 /** The `--version` program (src/version-main.ts): what a single executable runs for `mc --version`. */
 export const versionEntry = join(root, "src", "version-main.ts");
 
@@ -75,7 +90,7 @@ export async function build() {
     },
     outdir: temp,
     outExtension: { ".js": ".cjs" },
-    plugins: [registry, lazy],
+    plugins: [registry, lazy, await commandRegistry(esbuild, temp)],
   });
   // Atomic: a concurrent mc never loads a half-written bundle (the version entry first: mc.cjs marks freshness).
   rmSync(join(dist, "mc.cjs.cache"), { force: true });
@@ -146,7 +161,7 @@ export async function buildRelease({ release, out, commit = "", metafile, minisi
       // The single executable is its own interpreter (`mc update` runs and replaces process.execPath).
       MC_BUILD_SEA: JSON.stringify(sea ? "1" : ""),
     },
-    plugins: [registry, deferred],
+    plugins: [registry, deferred, await commandRegistry(esbuild, dirname(file))],
     metafile: metafile !== undefined,
   });
   if (metafile !== undefined) writeFileSync(metafile, JSON.stringify(result.metafile));

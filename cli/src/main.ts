@@ -3,7 +3,7 @@
 // them, then the clipanion command.
 import { Builtins, Cli } from "clipanion";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
-import { commands } from "./commands/index.js";
+import { registry } from "./command-registry.js";
 import { joinDashValues } from "./core/dash-values.js";
 import { mcError } from "./core/errors.js";
 import { exitCodes } from "./core/exit-codes.js";
@@ -19,7 +19,7 @@ import { versionText } from "./core/version.js";
 // Before anything can write: a closed stdout ends mc quietly with 141.
 endOnClosedPipe();
 
-const tree = createCommandTree(commands);
+const tree = createCommandTree(registry);
 
 const args = joinDashValues(process.argv.slice(2));
 const json = args.includes("--json") || parseBool(process.env["MC_JSON"]);
@@ -41,7 +41,7 @@ const notRecognized = (word: string): string => `\`${word}\` is not a recognized
 function createCli(path: readonly string[]): Cli {
   const cli = new Cli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
   const at = (p: readonly string[]): boolean => p.length === path.length && p.every((word, i) => path[i] === word);
-  for (const command of commands) if ((command.paths ?? []).some(at)) cli.register(command);
+  for (const entry of registry) if (entry.paths.some(at)) cli.register(entry.load());
   cli.register(Builtins.HelpCommand);
   return cli;
 }
@@ -53,8 +53,8 @@ function runCommand(path: readonly string[], argv: string[]): Promise<number> {
     command = cli.process(argv);
   } catch (err) {
     const text = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    const known = commands.find((c) => (c.paths ?? []).some((p) => p.every((word, i) => argv[i] === word)));
-    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${known ? `\n${cli.usage(known, { detailed: false })}` : ""}`);
+    const known = registry.find((c) => c.paths.some((p) => p.every((word, i) => argv[i] === word)));
+    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${known ? `\n${cli.usage(known.load(), { detailed: false })}` : ""}`);
     return Promise.resolve(exitCodes.fatal);
   }
   return cli.run(command, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });

@@ -35,7 +35,8 @@ const defaultHangMs = 45_000;
 /** The environment of a test run: nothing of the developer's MC_* settings leaks in. */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("MC_") && !k.startsWith("AWS_") && k !== "FORCE_COLOR") env[k] = v;
+  // MC_BUNDLE_FRESH is the test runner's, not the developer's: it only skips mc's bundle freshness check.
+  for (const [k, v] of Object.entries(process.env)) if ((!k.startsWith("MC_") || k === "MC_BUNDLE_FRESH") && !k.startsWith("AWS_") && k !== "FORCE_COLOR") env[k] = v;
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;

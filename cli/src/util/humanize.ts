@@ -21,6 +21,9 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 let zoneFormat: Intl.DateTimeFormat | undefined;
 
 function zoneName(date: Date): string {
+  // Every zone at offset 0 prints as UTC here (GMT is mapped below), and
+  // loading ICU's zone names is tens of milliseconds of an ls's start-up.
+  if (date.getTimezoneOffset() === 0) return "UTC";
   zoneFormat ??= new Intl.DateTimeFormat("en-US", { timeZoneName: "short" });
   const part = zoneFormat.formatToParts(date).find((p) => p.type === "timeZoneName");
   const name = part?.value ?? "UTC";
