@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { chunks } from "./chunks.js";
+import { chunks, createPartBuffers } from "./chunks.js";
 import { isRetryable, withRetry } from "./retry.js";
 
 const parts = suite("part splitting");
@@ -17,6 +17,29 @@ parts("should yield nothing for an empty stream", async () => {
   const out: Buffer[] = [];
   for await (const part of chunks(Readable.from([]), 5)) out.push(part);
   assert.is(out.length, 0);
+});
+
+parts("should keep every byte in order across chunk and part boundaries", async () => {
+  const input = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+  const pieces = [3, 97, 1, 250, 149, 500].reduce<{ at: number; out: Buffer[] }>((acc, n) => ({ at: acc.at + n, out: [...acc.out, input.subarray(acc.at, acc.at + n)] }), { at: 0, out: [] }).out;
+  const out: Buffer[] = [];
+  for await (const part of chunks(Readable.from(pieces), 64)) out.push(Buffer.from(part));
+  assert.ok(Buffer.concat(out).equals(input));
+  assert.equal(out.map((p) => p.length).slice(-2), [64, 1000 % 64]);
+});
+
+parts("should fill a released part's buffer again, and never one still held", async () => {
+  const buffers = createPartBuffers();
+  const source = Readable.from([Buffer.alloc(5, 1), Buffer.alloc(5, 2), Buffer.alloc(5, 3), Buffer.alloc(5, 4)]);
+  const seen: Buffer[] = [];
+  for await (const part of chunks(source, 5, buffers)) {
+    assert.ok(!seen.slice(-1).some((held) => held.buffer === part.buffer), "a held part's buffer was filled again");
+    // The part before the previous one is released: the one after the next may reuse it.
+    if (seen.length >= 1) buffers.release(seen[seen.length - 1] as Buffer);
+    seen.push(part);
+    assert.equal([...part], Array(5).fill(seen.length));
+  }
+  assert.ok(new Set(seen.map((p) => p.buffer)).size < seen.length, "no buffer was reused");
 });
 
 parts.run();

@@ -4,7 +4,7 @@ import type { Client } from "minio";
 import { mcError } from "../../core/errors.js";
 import { s3Call } from "./s3-request.js";
 import type { WriteOptions } from "../types.js";
-import { chunks } from "./chunks.js";
+import { chunks, createPartBuffers } from "./chunks.js";
 import { withRetry } from "./retry.js";
 import { checksumHeader, checksumOf, createChecksummer } from "./checksum.js";
 import { completeWithChecksums, type CompletedPart } from "./s3-complete.js";
@@ -51,7 +51,8 @@ async function putSingle(client: Client, bucket: string, key: string, body: Buff
 export async function uploadToS3(client: Client, bucket: string, key: string, source: Readable, settings: UploadSettings, options: WriteOptions = {}): Promise<void> {
   const { signal } = options;
   const headers = headersOf(options);
-  const parts = chunks(source, settings.partSize);
+  const buffers = createPartBuffers();
+  const parts = chunks(source, settings.partSize, buffers);
   const first = await parts.next();
   const firstPart = first.done ? Buffer.alloc(0) : first.value;
   if (signal?.aborted) throw aborted(signal);
@@ -99,6 +100,8 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
         done.push({ part, etag: res.etag, md5: digest, ...(algorithm ? { checksum: sum[checksumHeader(algorithm)] ?? "" } : {}) });
         sent += data.length;
         options.onProgress?.(sent);
+        // Sent and digested: the next part may fill this buffer.
+        buffers.release(data);
       },
       (err: unknown) => {
         failure ??= err;
