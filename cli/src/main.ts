@@ -10,7 +10,9 @@ import { exitCodes } from "./core/exit-codes.js";
 import { splitCommandLine } from "./help/command-line.js";
 import { createCommandTree } from "./help/command-tree.js";
 import { globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
+import { describeCommand } from "./help/command-help.js";
 import { renderAppHelp, renderGroupHelp } from "./help/render-help.js";
+import { renderCommandHelp, renderCommandUsage } from "./help/render-command-help.js";
 import { createOutput } from "./core/output.js";
 import { suggest } from "./core/suggest.js";
 import { parseBool } from "./util/parse-bool.js";
@@ -46,18 +48,36 @@ function createCli(path: readonly string[]): Cli {
   return cli;
 }
 
+const commandAt = (path: readonly string[]): (typeof commands)[number] | undefined =>
+  commands.find((c) => (c.paths ?? []).some((p) => p.length === path.length && p.every((word, i) => path[i] === word)));
+
 function runCommand(path: readonly string[], argv: string[]): Promise<number> {
   const cli = createCli(path);
+  const known = commandAt(path);
   let command;
   try {
     command = cli.process(argv);
   } catch (err) {
     const text = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    const known = commands.find((c) => (c.paths ?? []).some((p) => p.every((word, i) => argv[i] === word)));
-    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${known ? `\n${cli.usage(known, { detailed: false })}` : ""}`);
+    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${known ? `\n${renderCommandUsage(describeCommand(known))}` : ""}`);
     return Promise.resolve(exitCodes.fatal);
   }
+  // clipanion answers -h/--help anywhere on the line with its own help command: ours prints upstream's layout.
+  if (known !== undefined && !(command instanceof known)) {
+    process.stdout.write(renderCommandHelp(describeCommand(known)));
+    return Promise.resolve(exitCodes.ok);
+  }
   return cli.run(command, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+}
+
+/** `mc help [COMMAND...]`, as urfave/cli's help command: the app's, a group's or a command's help. */
+function showHelp(words: readonly string[]): number {
+  const found = words.length === 0 ? undefined : tree.resolve(words);
+  const known = found?.kind === "command" ? commandAt(found.path) : undefined;
+  if (found?.kind === "group" && found.next === undefined) process.stdout.write(renderGroupHelp(tree, found.path));
+  else if (known !== undefined) process.stdout.write(renderCommandHelp(describeCommand(known)));
+  else process.stdout.write(renderAppHelp(tree));
+  return exitCodes.ok;
 }
 
 async function main(): Promise<number> {
@@ -65,10 +85,8 @@ async function main(): Promise<number> {
   const unknownFlag = leading.find((f) => globalFlagOf(f) === undefined);
   if (unknownFlag !== undefined) return fail(`Invalid command usage, Unsupported option name ("${unknownFlag.split("=")[0] ?? unknownFlag}").`);
   // urfave/cli: the app's --help and --version win over any command after them.
-  if (leading.some((f) => helpFlag.names.includes(f)) || words[0]?.word === "help") {
-    process.stdout.write(renderAppHelp(tree));
-    return exitCodes.ok;
-  }
+  if (leading.some((f) => helpFlag.names.includes(f))) return showHelp([]);
+  if (words[0]?.word === "help") return showHelp(words.slice(1).map((w) => w.word));
   if (leading.some((f) => versionFlag.names.includes(f))) {
     process.stdout.write(`${versionText()}\n`);
     return exitCodes.ok;

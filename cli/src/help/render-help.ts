@@ -5,7 +5,8 @@ import { versionText } from "../core/version.js";
 import type { CommandTree } from "./command-tree.js";
 import { flagCells, globalFlags, helpFlag, versionFlag } from "./global-flags.js";
 
-function columns(rows: readonly (readonly [string, string])[]): string {
+/** Rows of two cells, the first column as wide as its longest cell plus two spaces. */
+export function columns(rows: readonly (readonly [string, string])[]): string {
   const width = Math.max(0, ...rows.map(([left]) => left.length)) + 2;
   return rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`.trimEnd()).join("\n");
 }
