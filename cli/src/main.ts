@@ -10,7 +10,7 @@ import { exitCodes } from "./core/exit-codes.js";
 import { splitCommandLine } from "./help/command-line.js";
 import { createCommandTree } from "./help/command-tree.js";
 import { globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
-import { describeCommand } from "./help/command-help.js";
+import { asksForHelp, describeCommand } from "./help/command-help.js";
 import { renderAppHelp, renderGroupHelp } from "./help/render-help.js";
 import { renderCommandHelp, renderCommandUsage } from "./help/render-command-help.js";
 import { createOutput } from "./core/output.js";
@@ -52,19 +52,24 @@ const commandAt = (path: readonly string[]): (typeof commands)[number] | undefin
   commands.find((c) => (c.paths ?? []).some((p) => p.length === path.length && p.every((word, i) => path[i] === word)));
 
 function runCommand(path: readonly string[], argv: string[]): Promise<number> {
-  const cli = createCli(path);
   const known = commandAt(path);
+  const help = known === undefined ? undefined : describeCommand(known);
+  if (help !== undefined && asksForHelp(help, argv.slice(path.length))) {
+    process.stdout.write(renderCommandHelp(help));
+    return Promise.resolve(exitCodes.ok);
+  }
+  const cli = createCli(path);
   let command;
   try {
     command = cli.process(argv);
   } catch (err) {
     const text = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${known ? `\n${renderCommandUsage(describeCommand(known))}` : ""}`);
+    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${help ? `\n${renderCommandUsage(help)}` : ""}`);
     return Promise.resolve(exitCodes.fatal);
   }
-  // clipanion answers -h/--help anywhere on the line with its own help command: ours prints upstream's layout.
-  if (known !== undefined && !(command instanceof known)) {
-    process.stdout.write(renderCommandHelp(describeCommand(known)));
+  // Whatever else clipanion would answer with its own help command gets ours.
+  if (help !== undefined && known !== undefined && !(command instanceof known)) {
+    process.stdout.write(renderCommandHelp(help));
     return Promise.resolve(exitCodes.ok);
   }
   return cli.run(command, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });

@@ -4,7 +4,10 @@
 // each option's `definition(builder)`; a builder that only records the calls
 // gives the same names without building a parser.
 import { Command } from "clipanion";
-import { globalFlagOf } from "./global-flags.js";
+import { globalFlags } from "./global-flags.js";
+
+/** The flags every command takes (BaseCommand declares them): shown once, under GLOBAL FLAGS. */
+const globalNames = new Set(globalFlags.flatMap((f) => f.names));
 
 /** What the help needs of a command class (clipanion's static fields). */
 export interface HelpCommandClass {
@@ -55,7 +58,7 @@ function recorder(out: Recorded): Record<string, (o: Record<string, unknown>) =>
   return {
     addOption: (o) => {
       const names = (o["names"] as string[] | undefined) ?? [];
-      if (o["hidden"] === true || names.some((n) => globalFlagOf(n) !== undefined)) return;
+      if (o["hidden"] === true || names.some((n) => globalNames.has(n))) return;
       out.flags.push({ names, value: Number(o["arity"] ?? 0) > 0, description: typeof o["description"] === "string" ? o["description"] : "" });
     },
     addPositional: (o) => {
@@ -100,4 +103,20 @@ export function describeCommand(commandClass: HelpCommandClass): CommandHelp {
 export function flagNames(flag: FlagHelp): string {
   const ordered = [...flag.names.filter((n) => n.startsWith("--")), ...flag.names.filter((n) => !n.startsWith("--"))];
   return ordered.map((n) => (flag.value ? `${n} value` : n)).join(", ");
+}
+
+/**
+ * True when a command line asks for the command's help: `-h` or `--help`
+ * anywhere before `--`, as urfave/cli reads it (`mc cp a b -h`), unless it is
+ * the value of a flag that takes one (`--attr --help`).
+ */
+export function asksForHelp(help: CommandHelp, args: readonly string[]): boolean {
+  const valued = new Set([...help.flags, ...globalFlags].filter((f) => f.value).flatMap((f) => f.names));
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? "";
+    if (arg === "--") return false;
+    if (arg === "-h" || arg === "--help") return true;
+    if (valued.has(arg)) i++;
+  }
+  return false;
 }

@@ -16,14 +16,16 @@ export function usageLine(help: CommandHelp): string {
 function wrap(text: string, indent: string, width = 78): string {
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
+    // A line's own indentation (a list under a heading) is kept on its wrapped lines.
+    const lead = /^\s*/.exec(paragraph)?.[0] ?? "";
     let line = "";
     for (const word of paragraph.split(/\s+/).filter((w) => w !== "")) {
-      if (line !== "" && indent.length + line.length + 1 + word.length > width) {
-        lines.push(line);
+      if (line !== "" && indent.length + lead.length + line.length + 1 + word.length > width) {
+        lines.push(`${lead}${line}`);
         line = word;
       } else line = line === "" ? word : `${line} ${word}`;
     }
-    lines.push(line);
+    lines.push(`${lead}${line}`);
   }
   return lines.map((l) => `${indent}${l}`.trimEnd()).join("\n");
 }
