@@ -1,7 +1,7 @@
 // Entry point of `mc`: the app's own flags (--help, --version) before the
 // command, help for command groups, unknown commands as the contract prints
 // them, then the clipanion command.
-import { Builtins, Cli } from "clipanion";
+import { Builtins, type Cli } from "clipanion";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 import { commands } from "./commands/index.js";
 import { joinDashValues } from "./core/dash-values.js";
@@ -11,6 +11,7 @@ import { splitCommandLine } from "./help/command-line.js";
 import { createCommandTree } from "./help/command-tree.js";
 import { globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
 import { asksForHelp, describeCommand } from "./help/command-help.js";
+import { McCli } from "./help/mc-cli.js";
 import { renderAppHelp, renderGroupHelp } from "./help/render-help.js";
 import { renderCommandHelp, renderCommandUsage } from "./help/render-command-help.js";
 import { createOutput } from "./core/output.js";
@@ -41,7 +42,7 @@ const notRecognized = (word: string): string => `\`${word}\` is not a recognized
  * that alone cost most of a second of CPU on every run.
  */
 function createCli(path: readonly string[]): Cli {
-  const cli = new Cli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
+  const cli = new McCli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
   const at = (p: readonly string[]): boolean => p.length === path.length && p.every((word, i) => path[i] === word);
   for (const command of commands) if ((command.paths ?? []).some(at)) cli.register(command);
   cli.register(Builtins.HelpCommand);

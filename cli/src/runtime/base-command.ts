@@ -9,8 +9,6 @@ import { exitCodeOf, exitCodes } from "../core/exit-codes.js";
 import { createOutput } from "../core/output.js";
 import { resolveSettings, uploadSettings } from "./settings.js";
 import { startUpdateCheck, type UpdateCheck } from "../update/update-check.js";
-import { describeCommand, type HelpCommandClass } from "../help/command-help.js";
-import { renderCommandUsage } from "../help/render-command-help.js";
 
 /**
  * Every mc command extends this: it declares the global flags (so they work on
@@ -78,7 +76,7 @@ export abstract class BaseCommand extends Command {
       // The reader went away (`| head`): nothing to report, as a process killed by SIGPIPE.
       if (isClosedPipe(err)) return exitCodeOf(err, { signal: "SIGPIPE" });
       if (isAppError(err) && err.details["usage"] === "true" && !output.json) {
-        stderr.write(`mc: <ERROR> Invalid command usage, ${err.message}\n\n${renderCommandUsage(describeCommand(this.constructor as HelpCommandClass))}`);
+        stderr.write(`mc: <ERROR> Invalid command usage, ${err.message}\n\n${this.cli.usage(this, { detailed: false })}`);
       } else {
         output.error(err, "fatal");
       }
