@@ -9,7 +9,11 @@ import { mcError } from "./core/errors.js";
 import { exitCodes } from "./core/exit-codes.js";
 import { splitCommandLine } from "./help/command-line.js";
 import { createCommandTree } from "./help/command-tree.js";
-import { globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
+import { autocompletionFlag, globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
+import { completeWords } from "./completion/complete.js";
+import { createCompletionSources } from "./completion/completion-sources.js";
+import { installCompletion, installSummary } from "./completion/install.js";
+import { currentPlatform, homeDir } from "./config/home-dir.js";
 import { asksForHelp, describeCommand } from "./help/command-help.js";
 import { McCli } from "./help/mc-cli.js";
 import { renderAppHelp, renderGroupHelp } from "./help/render-help.js";
@@ -86,13 +90,53 @@ function showHelp(words: readonly string[]): number {
   return exitCodes.ok;
 }
 
+/** How long completion waits for a server's listing: a slow server costs a TAB this much, then nothing is offered. */
+const completionDeadlineMs = 3000;
+
+/**
+ * `mc __complete WORD... CURRENT` (hidden; the shell scripts call it): the
+ * candidates, one a line. It never fails loudly: whatever goes wrong, the
+ * shell gets fewer candidates and status 0. It exits at once, not waiting
+ * for the server's keep-alive connections to close.
+ */
+async function complete(words: readonly string[]): Promise<number> {
+  let candidates: string[] = [];
+  try {
+    const command = (path: readonly string[]): ReturnType<typeof describeCommand> | undefined => {
+      const known = commandAt(path);
+      return known === undefined ? undefined : describeCommand(known);
+    };
+    candidates = await completeWords(words, createCompletionSources({ tree, command, words, env: process.env, deadlineMs: completionDeadlineMs }));
+  } catch {
+    candidates = [];
+  }
+  await new Promise<void>((resolve) => process.stdout.write(candidates.map((c) => `${c}\n`).join(""), () => resolve()));
+  process.exit(exitCodes.ok);
+}
+
+/** `mc --autocompletion`: installs the completion scripts and says in one line what it did. */
+async function autocompletion(): Promise<number> {
+  const output = createOutput({ json, quiet: true, debug: false, stdout: process.stdout, stderr: process.stderr });
+  try {
+    const home = homeDir(currentPlatform());
+    const installed = await installCompletion({ home, env: process.env });
+    output.result({ status: installed.length > 0 ? "success" : "error", installed }, installSummary(installed, home));
+    return installed.length > 0 ? exitCodes.ok : exitCodes.fatal;
+  } catch (err) {
+    output.error(mcError("Unable to install shell completion.", err), "fatal");
+    return exitCodes.fatal;
+  }
+}
+
 async function main(): Promise<number> {
+  if (process.argv[2] === "__complete") return complete(process.argv.slice(3));
   const { leading, words } = splitCommandLine(args);
   const unknownFlag = leading.find((f) => globalFlagOf(f) === undefined);
   if (unknownFlag !== undefined) return fail(`Invalid command usage, Unsupported option name ("${unknownFlag.split("=")[0] ?? unknownFlag}").`);
   // urfave/cli: the app's --help and --version win over any command after them.
   if (leading.some((f) => helpFlag.names.includes(f))) return showHelp([]);
   if (words[0]?.word === "help") return showHelp(words.slice(1).map((w) => w.word));
+  if (leading.some((f) => autocompletionFlag.names.includes(f))) return autocompletion();
   if (leading.some((f) => versionFlag.names.includes(f))) {
     process.stdout.write(`${versionText()}\n`);
     return exitCodes.ok;

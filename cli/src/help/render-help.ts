@@ -3,7 +3,7 @@
 // wide as its longest cell plus two spaces.
 import { versionText } from "../core/version.js";
 import type { CommandTree } from "./command-tree.js";
-import { flagCells, globalFlags, helpFlag, versionFlag } from "./global-flags.js";
+import { autocompletionFlag, flagCells, globalFlags, helpFlag, versionFlag } from "./global-flags.js";
 
 /** Rows of two cells, the first column as wide as its longest cell plus two spaces. */
 export function columns(rows: readonly (readonly [string, string])[]): string {
@@ -48,7 +48,7 @@ export function renderAppHelp(tree: CommandTree): string {
     columns(commandRows(tree, [])),
     "",
     "GLOBAL FLAGS:",
-    columns([...globalFlags, helpFlag, versionFlag].map(flagCells)),
+    columns([...globalFlags, autocompletionFlag, helpFlag, versionFlag].map(flagCells)),
     "",
     "COPYRIGHT:",
     `  ${copyright}`,
