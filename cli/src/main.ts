@@ -90,8 +90,15 @@ function showHelp(words: readonly string[]): number {
   return exitCodes.ok;
 }
 
-/** How long completion waits for a server's listing: a slow server costs a TAB this much, then nothing is offered. */
-const completionDeadlineMs = 3000;
+/**
+ * How long completion waits for a server's listing: a slow server costs a TAB
+ * this much, then nothing is offered. MC_COMPLETION_TIMEOUT_MS changes it
+ * (a slow link, or a loaded test machine).
+ */
+function completionDeadlineMs(): number {
+  const ms = Number(process.env["MC_COMPLETION_TIMEOUT_MS"]);
+  return Number.isFinite(ms) && ms > 0 ? ms : 3000;
+}
 
 /**
  * `mc __complete WORD... CURRENT` (hidden; the shell scripts call it): the
@@ -106,7 +113,7 @@ async function complete(words: readonly string[]): Promise<number> {
       const known = commandAt(path);
       return known === undefined ? undefined : describeCommand(known);
     };
-    candidates = await completeWords(words, createCompletionSources({ tree, command, words, env: process.env, deadlineMs: completionDeadlineMs }));
+    candidates = await completeWords(words, createCompletionSources({ tree, command, words, env: process.env, deadlineMs: completionDeadlineMs() }));
   } catch {
     candidates = [];
   }
