@@ -27,7 +27,7 @@ export class OdCommand extends BaseCommand {
     description: "measure single stream upload and download",
     examples: [
       ["Upload 1 GiB of generated data in 64 parts and report the speed.", "$0 od of=myalias/mybucket/od-test size=1GiB parts=64"],
-      ["Download an object to /dev/null and report the speed.", "$0 od if=myalias/mybucket/od-test of=/dev/null"],
+      ["Download an object to a local file and report the speed.", "$0 od if=myalias/mybucket/od-test of=./od-test.bin"],
       ["Copy a local file to a bucket in 16 parts.", "$0 od if=./big.iso of=myalias/images/big.iso parts=16"],
     ],
   });
