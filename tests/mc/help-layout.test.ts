@@ -70,7 +70,7 @@ layout("should show NAME, USAGE with argument names, FLAGS without global flags,
     const usage = section(`\n${text}`, "USAGE");
     if (usage !== `  ${[name(h), "[FLAGS]", ...h.arguments].join(" ")}`) say(`USAGE is ${JSON.stringify(usage)}`);
     // Argument names say what goes there: no placeholder clipanion made up, nothing generic.
-    for (const arg of h.arguments) if (/^(\[)?(ARGS?|arg|TARGET\.\.\.)(\])?(\.\.\.)?$/.test(arg) || !/[A-Z]|\|/.test(arg)) say(`argument name ${JSON.stringify(arg)} says nothing`);
+    for (const arg of h.arguments) if (/^\[?(ARGS?|ARG\.\.\.)\]?$/i.test(arg) || !/[A-Z]|\|/.test(arg)) say(`argument name ${JSON.stringify(arg)} says nothing`);
     const flags = section(text, "FLAGS").split("\n");
     if (!/^ {2}--help, -h +show help$/.test(flags.at(-1) ?? "")) say("FLAGS do not end with --help, -h");
     for (const row of flags) if (/^ {2}(--config-dir|--json|--quiet|--debug|--insecure|--no-color)(?=[ ,])/.test(row)) say(`a global flag among its FLAGS: ${row.trim()}`);
