@@ -26,6 +26,10 @@ declare -A wanted=(
   [go]=golang-go
   [/usr/share/gocode/src/github.com/minio/madmin-go/encrypt.go]=golang-github-minio-madmin-go-dev
   [/usr/share/gocode/src/github.com/minio/minio-go/v7/api.go]=golang-github-minio-minio-go-v7-dev
+  # mc --autocompletion writes completion for bash, zsh and fish; tests/mc/completion runs it under tmux and parses the others.
+  [tmux]=tmux
+  [zsh]=zsh
+  [fish]=fish
 )
 
 # `system-deps.sh bench`: also the peers the benchmarks compare against.

@@ -1,7 +1,7 @@
 // Entry point of `mc`: the app's own flags (--help, --version) before the
 // command, help for command groups, unknown commands as the contract prints
 // them, then the clipanion command.
-import { Builtins, Cli } from "clipanion";
+import { Builtins, type BaseContext, type Cli, type CommandClass } from "clipanion";
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 import { registry } from "./command-registry.js";
 import { joinDashValues } from "./core/dash-values.js";
@@ -9,8 +9,15 @@ import { mcError } from "./core/errors.js";
 import { exitCodes } from "./core/exit-codes.js";
 import { splitCommandLine } from "./help/command-line.js";
 import { createCommandTree } from "./help/command-tree.js";
-import { globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
+import { autocompletionFlag, globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
+import { completeWords } from "./completion/complete.js";
+import { createCompletionSources } from "./completion/completion-sources.js";
+import { installCompletion, installSummary } from "./completion/install.js";
+import { currentPlatform, homeDir } from "./config/home-dir.js";
+import { asksForHelp, describeCommand } from "./help/command-help.js";
+import { McCli } from "./help/mc-cli.js";
 import { renderAppHelp, renderGroupHelp } from "./help/render-help.js";
+import { renderCommandHelp, renderCommandUsage } from "./help/render-command-help.js";
 import { createOutput } from "./core/output.js";
 import { suggest } from "./core/suggest.js";
 import { parseBool } from "./util/parse-bool.js";
@@ -39,36 +46,105 @@ const notRecognized = (word: string): string => `\`${word}\` is not a recognized
  * that alone cost most of a second of CPU on every run.
  */
 function createCli(path: readonly string[]): Cli {
-  const cli = new Cli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
+  const cli = new McCli({ binaryName: "mc", binaryLabel: "mc", enableColors: false });
   const at = (p: readonly string[]): boolean => p.length === path.length && p.every((word, i) => path[i] === word);
   for (const entry of registry) if (entry.paths.some(at)) cli.register(entry.load());
   cli.register(Builtins.HelpCommand);
   return cli;
 }
 
+/** The class of the command at `path`, loaded (only it: see command-registry.ts). */
+const commandAt = (path: readonly string[]): CommandClass<BaseContext> | undefined =>
+  registry.find((c) => c.paths.some((p) => p.length === path.length && p.every((word, i) => path[i] === word)))?.load();
+
 function runCommand(path: readonly string[], argv: string[]): Promise<number> {
+  const known = commandAt(path);
+  const help = known === undefined ? undefined : describeCommand(known);
+  if (help !== undefined && asksForHelp(help, argv.slice(path.length))) {
+    process.stdout.write(renderCommandHelp(help));
+    return Promise.resolve(exitCodes.ok);
+  }
   const cli = createCli(path);
   let command;
   try {
     command = cli.process(argv);
   } catch (err) {
     const text = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    const known = registry.find((c) => c.paths.some((p) => p.every((word, i) => argv[i] === word)));
-    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${known ? `\n${cli.usage(known.load(), { detailed: false })}` : ""}`);
+    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${help ? `\n${renderCommandUsage(help)}` : ""}`);
     return Promise.resolve(exitCodes.fatal);
+  }
+  // Whatever else clipanion would answer with its own help command gets ours.
+  if (help !== undefined && known !== undefined && !(command instanceof known)) {
+    process.stdout.write(renderCommandHelp(help));
+    return Promise.resolve(exitCodes.ok);
   }
   return cli.run(command, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
 }
 
+/** `mc help [COMMAND...]`, as urfave/cli's help command: the app's, a group's or a command's help. */
+function showHelp(words: readonly string[]): number {
+  const found = words.length === 0 ? undefined : tree.resolve(words);
+  const known = found?.kind === "command" ? commandAt(found.path) : undefined;
+  if (found?.kind === "group" && found.next === undefined) process.stdout.write(renderGroupHelp(tree, found.path));
+  else if (known !== undefined) process.stdout.write(renderCommandHelp(describeCommand(known)));
+  else process.stdout.write(renderAppHelp(tree));
+  return exitCodes.ok;
+}
+
+/**
+ * How long completion waits for a server's listing: a slow server costs a TAB
+ * this much, then nothing is offered. MC_COMPLETION_TIMEOUT_MS changes it
+ * (a slow link, or a loaded test machine).
+ */
+function completionDeadlineMs(): number {
+  const ms = Number(process.env["MC_COMPLETION_TIMEOUT_MS"]);
+  return Number.isFinite(ms) && ms > 0 ? ms : 3000;
+}
+
+/**
+ * `mc __complete WORD... CURRENT` (hidden; the shell scripts call it): the
+ * candidates, one a line. It never fails loudly: whatever goes wrong, the
+ * shell gets fewer candidates and status 0. It exits at once, not waiting
+ * for the server's keep-alive connections to close.
+ */
+async function complete(words: readonly string[]): Promise<number> {
+  let candidates: string[] = [];
+  try {
+    const command = (path: readonly string[]): ReturnType<typeof describeCommand> | undefined => {
+      const known = commandAt(path);
+      return known === undefined ? undefined : describeCommand(known);
+    };
+    candidates = await completeWords(words, createCompletionSources({ tree, command, words, env: process.env, deadlineMs: completionDeadlineMs() }));
+  } catch {
+    candidates = [];
+  }
+  await new Promise<void>((resolve) => process.stdout.write(candidates.map((c) => `${c}\n`).join(""), () => resolve()));
+  process.exit(exitCodes.ok);
+}
+
+/** `mc --autocompletion`: installs the completion scripts and says in one line what it did. */
+async function autocompletion(): Promise<number> {
+  const output = createOutput({ json, quiet: true, debug: false, stdout: process.stdout, stderr: process.stderr });
+  try {
+    const home = homeDir(currentPlatform());
+    const installed = await installCompletion({ home, env: process.env });
+    output.result({ status: installed.length > 0 ? "success" : "error", installed }, installSummary(installed, home));
+    return installed.length > 0 ? exitCodes.ok : exitCodes.fatal;
+  } catch (err) {
+    output.error(mcError("Unable to install shell completion.", err), "fatal");
+    return exitCodes.fatal;
+  }
+}
+
 async function main(): Promise<number> {
+  if (process.argv[2] === "__complete") return complete(process.argv.slice(3));
   const { leading, words } = splitCommandLine(args);
   const unknownFlag = leading.find((f) => globalFlagOf(f) === undefined);
   if (unknownFlag !== undefined) return fail(`Invalid command usage, Unsupported option name ("${unknownFlag.split("=")[0] ?? unknownFlag}").`);
   // urfave/cli: the app's --help and --version win over any command after them.
-  if (leading.some((f) => helpFlag.names.includes(f)) || words[0]?.word === "help") {
-    process.stdout.write(renderAppHelp(tree));
-    return exitCodes.ok;
-  }
+  if (leading.some((f) => helpFlag.names.includes(f))) return showHelp([]);
+  if (words[0]?.word === "help") return showHelp(words.slice(1).map((w) => w.word));
+  if (leading.some((f) => autocompletionFlag.names.includes(f))) return autocompletion();
   if (leading.some((f) => versionFlag.names.includes(f))) {
     process.stdout.write(`${versionText()}\n`);
     return exitCodes.ok;

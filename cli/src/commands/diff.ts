@@ -18,7 +18,16 @@ async function sizes(loc: Location): Promise<Map<string, number>> {
 /** Presence and size only (contracts/mc.md §6): codes 5 only-in-first, 6 only-in-second, 2 size. Exit 0 even with differences. */
 export class DiffCommand extends BaseCommand {
   static override paths = [["diff"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "list differences in object name and size between two locations" });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "list differences in object name and size between two locations",
+    examples: [
+      ["List what differs between a local folder and a bucket.", "$0 diff ./site myalias/www"],
+      ["Compare two buckets on different servers.", "$0 diff myalias/mybucket play/mybucket-copy"],
+      ["Compare two folders and keep the differences as JSON lines.", "$0 diff --json myalias/data/2025/ myalias/backup/2025/ > differences.json"],
+      ["Compare a prefix encrypted with your own key against a local copy.", "$0 diff --enc-c \"myalias/secure/=MzJieXRlc2xvbmdzZWNyZWFiY2RlZmcJZ2l2ZW5uMjE=\" myalias/secure/ ./secure-copy/"],
+    ],
+  });
   // Accepted as upstream does; names and sizes are read from listings, which need no key.
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });

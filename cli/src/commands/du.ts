@@ -14,12 +14,22 @@ interface Usage {
 
 export class DuCommand extends BaseCommand {
   static override paths = [["du"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "summarize disk usage recursively" });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "summarize disk usage recursively",
+    examples: [
+      ["Show the size of a bucket.", "$0 du myalias/mybucket"],
+      ["Show the size of each folder one level down.", "$0 du --depth 2 myalias/mybucket"],
+      ["Show the size of every folder, at every depth.", "$0 du --recursive myalias/mybucket"],
+      ["Include all versions in the total.", "$0 du --versions myalias/mybucket"],
+      ["Show the size a folder had 30 days ago.", "$0 du --rewind 30d myalias/mybucket/data/"],
+    ],
+  });
   depth = Option.String("-d,--depth", "0", { description: "print the total for a folder only if it is N or fewer levels below" });
   recursive = Option.Boolean("-r,--recursive", false, { description: "recursively print the total for a folder" });
   versions = Option.Boolean("--versions", false, { description: "include all object versions" });
   rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
-  targets = Option.Rest({ name: "TARGET" });
+  targets = Option.Rest({ name: "TARGET [TARGET...]" });
 
   async run(ctx: McContext): Promise<number> {
     ctx = withRewind(ctx, this.rewind);

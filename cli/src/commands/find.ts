@@ -24,7 +24,27 @@ function runChild(command: string): Promise<number> {
 
 export class FindCommand extends BaseCommand {
   static override paths = [["find"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "search for objects", examples: [["Find text files", '$0 find myminio/bucket --name "*.txt"']] });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "search for objects",
+    examples: [
+      ["Find objects whose name matches a pattern.", "$0 find myalias/mybucket --name \"*.jpg\""],
+      ["Find in a local folder.", "$0 find ./projects --name \"*.go\""],
+      ["Find objects whose path matches a pattern (the pattern spans folders).", "$0 find myalias/mybucket --path \"*/2025/*/invoice-*.pdf\""],
+      ["Find with a regular expression.", "$0 find myalias/mybucket --regex \"^logs/app-[0-9]{8}\\\\.log$\""],
+      ["Find objects older than 30 days, but not under tmp/.", "$0 find myalias/mybucket --older-than 30d --ignore \"tmp/*\""],
+      ["Find objects written in the last day.", "$0 find myalias/mybucket --newer-than 1d"],
+      ["Find objects larger than 1 GiB.", "$0 find myalias/mybucket --larger 1GiB"],
+      ["Find objects smaller than 10 KB.", "$0 find myalias/mybucket --smaller 10KB"],
+      ["Search only two levels deep.", "$0 find myalias/mybucket --maxdepth 2 --name \"*.csv\""],
+      ["Print only the base names.", "$0 find myalias/mybucket --name \"*.txt\" --print {base}"],
+      ["Print a 7-day download link for each PDF.", "$0 find myalias/mybucket --name \"*.pdf\" --print {url}"],
+      ["Copy each found object to a local folder.", "$0 find myalias/mybucket --name \"*.mp3\" --exec \"$0 cp {} ./music/\""],
+      ["Find objects with a metadata value matching a pattern.", "$0 find myalias/mybucket --metadata \"Content-Type=^image/\""],
+      ["Find objects with a tag.", "$0 find myalias/mybucket --tags \"project=apollo\""],
+      ["Find among all versions of the objects.", "$0 find myalias/mybucket --versions --name \"*.conf\""],
+    ],
+  });
   name = Option.String("--name", { description: "find object names matching wildcard pattern" });
   pathPattern = Option.String("--path", { description: "match directory names matching wildcard pattern" });
   regex = Option.String("--regex", { description: "match directory and object name with RE2 regex pattern" });

@@ -8,7 +8,15 @@ import { withEncryption } from "../runtime/sse-context.js";
 
 export class GetCommand extends BaseCommand {
   static override paths = [["get"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "download an object to the local filesystem", examples: [["Download", "$0 get myminio/bucket/file.txt ./file.txt"]] });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "download an object to the local filesystem",
+    examples: [
+      ["Download an object to a local file.", "$0 get myalias/mybucket/report.pdf ./report.pdf"],
+      ["Download one version of an object.", "$0 get --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/app.conf ./app.conf.old"],
+      ["Download an object encrypted with a server KMS key.", "$0 get --enc-kms \"myalias/finance/=finance-key\" myalias/finance/ledger.csv ./ledger.csv"],
+    ],
+  });
   versionId = Option.String("--version-id,--vid", { description: "download a specific version" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });

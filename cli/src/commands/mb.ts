@@ -6,12 +6,24 @@ import { mcError, s3Code, usageError } from "../core/errors.js";
 
 export class MbCommand extends BaseCommand {
   static override paths = [["mb"]];
-  static override usage = Command.Usage({ category: "Bucket commands", description: "make a bucket", examples: [["Create a bucket", "$0 mb myminio/mybucket"]] });
+  static override usage = Command.Usage({
+    category: "Bucket commands",
+    description: "make a bucket",
+    examples: [
+      ["Create a bucket.", "$0 mb myalias/mybucket"],
+      ["Create several buckets at once.", "$0 mb myalias/logs myalias/backups myalias/media"],
+      ["Create a bucket in a region.", "$0 mb --region eu-west-1 myalias/mybucket-eu"],
+      ["Create a bucket unless it exists already.", "$0 mb --ignore-existing myalias/mybucket"],
+      ["Create a bucket with object locking.", "$0 mb --with-lock myalias/locked-bucket"],
+      ["Create a bucket with versioning.", "$0 mb --with-versioning myalias/versioned-bucket"],
+      ["Create a local folder.", "$0 mb ./new-folder"],
+    ],
+  });
   region = Option.String("--region", "us-east-1", { description: "specify bucket region" });
   ignoreExisting = Option.Boolean("-p,--ignore-existing", false, { description: "ignore if bucket/directory already exists" });
   withLock = Option.Boolean("-l,--with-lock", false, { description: "enable object lock" });
   withVersioning = Option.Boolean("--with-versioning", false, { description: "enable versioned bucket" });
-  targets = Option.Rest({ name: "TARGET" });
+  targets = Option.Rest({ name: "TARGET [TARGET...]" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.targets.length === 0) throw usageError("mb needs at least one TARGET.");

@@ -25,7 +25,29 @@ async function index(loc: Location): Promise<Map<string, Entry>> {
 
 export class MirrorCommand extends BaseCommand {
   static override paths = [["mirror"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "synchronize object(s) to a remote site", examples: [["Mirror a folder", "$0 mirror ./photos myminio/bucket/photos"]] });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "synchronize object(s) to a remote site",
+    examples: [
+      ["Mirror a local folder to a bucket.", "$0 mirror ./photos myalias/photos"],
+      ["Mirror one bucket to a bucket on another server.", "$0 mirror myalias/mybucket play/mybucket-copy"],
+      ["Keep watching the folder and upload every change as it happens.", "$0 mirror --watch ./photos myalias/photos"],
+      ["Overwrite objects on the target that differ from the source.", "$0 mirror --overwrite ./site myalias/www"],
+      ["Make the target an exact copy: also remove what is only on the target.", "$0 mirror --overwrite --remove ./site myalias/www"],
+      ["See what would be copied and removed, without changing anything.", "$0 mirror --dry-run --remove ./site myalias/www"],
+      ["Leave out temporary files and a cache folder.", "$0 mirror --exclude \"*.tmp\" --exclude \"cache/*\" ./project myalias/backups/project"],
+      ["Mirror every bucket of a server except the scratch ones.", "$0 mirror --exclude-bucket \"scratch*\" myalias play/backup-of-myalias"],
+      ["Mirror only files changed in the last day.", "$0 mirror --newer-than 1d ./reports myalias/reports"],
+      ["Mirror files older than a week to an archive storage class.", "$0 mirror --older-than 7d --storage-class GLACIER ./logs myalias/archive-logs"],
+      ["Skip objects stored in a cold class when mirroring a bucket down.", "$0 mirror --exclude-storageclass GLACIER myalias/data ./data"],
+      ["Add metadata to every uploaded object.", "$0 mirror --attr \"Cache-Control=max-age=600\" ./public myalias/www"],
+      ["Print a summary at the end and keep going after errors.", "$0 mirror --summary --skip-errors ./data myalias/data"],
+      ["Retry failed objects before giving up.", "$0 mirror --retry ./data myalias/data"],
+      ["Upload with CRC32C checksums and 8 objects in flight.", "$0 mirror --checksum CRC32C --max-workers 8 ./data myalias/data"],
+      ["Mirror into a prefix encrypted with a server KMS key.", "$0 mirror --enc-kms \"myalias/secure/=backup-key\" ./secrets myalias/secure/backup"],
+      ["Upload each file in one request (no multipart uploads).", "$0 mirror --disable-multipart ./docs myalias/docs"],
+    ],
+  });
   overwrite = Option.Boolean("--overwrite", false, { description: "overwrite object(s) on target if it differs from source" });
   remove = Option.Boolean("--remove", false, { description: "remove extraneous object(s) on target" });
   watchMode = Option.Boolean("-w,--watch", false, { description: "continuously watch for new objects" });

@@ -25,7 +25,11 @@ export class OdCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "Object commands",
     description: "measure single stream upload and download",
-    examples: [["Upload 1 GiB in 64 parts", "$0 od of=myminio/bucket/file size=1GiB parts=64"]],
+    examples: [
+      ["Upload 1 GiB of generated data in 64 parts and report the speed.", "$0 od of=myalias/mybucket/od-test size=1GiB parts=64"],
+      ["Download an object to a local file and report the speed.", "$0 od if=myalias/mybucket/od-test of=./od-test.bin"],
+      ["Copy a local file to a bucket in 16 parts.", "$0 od if=./big.iso of=myalias/images/big.iso parts=16"],
+    ],
   });
   operands = Option.Rest({ name: "if=SOURCE of=TARGET size=N parts=N skip=N" });
 

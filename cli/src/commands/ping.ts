@@ -10,7 +10,17 @@ const ms = (v: number): string => `${v.toFixed(2)}ms`;
 
 export class PingCommand extends BaseCommand {
   static override paths = [["ping"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "perform liveness check", examples: [["Ping three times", "$0 ping -c 3 myminio"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "perform liveness check",
+    examples: [
+      ["Check that a server answers, once a second until Ctrl-C.", "$0 ping myalias"],
+      ["Ping three times.", "$0 ping --count 3 myalias"],
+      ["Ping every 5 seconds and stop at the first error.", "$0 ping --interval 5 --exit myalias"],
+      ["Stop after 3 errors in a row.", "$0 ping --error-count 3 myalias"],
+      ["Ping every node of a cluster.", "$0 ping --distributed myalias"],
+    ],
+  });
   count = Option.String("-c,--count", { description: "perform liveness check for COUNT number of times" });
   errorCount = Option.String("-e,--error-count", { description: "exit after N consecutive ping errors" });
   exitOnFail = Option.Boolean("-x,--exit", false, { description: "exit when server(s) responds and reports being online" });

@@ -10,7 +10,17 @@ import { withEncryption } from "../runtime/sse-context.js";
 
 export class PipeCommand extends BaseCommand {
   static override paths = [["pipe"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "stream STDIN to an object", examples: [["Upload a stream", "tar c dir | $0 pipe myminio/bucket/dir.tar"]] });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "stream STDIN to an object",
+    examples: [
+      ["Store the output of a command as an object.", "tar czf - ./project | $0 pipe myalias/backups/project.tar.gz"],
+      ["Store a database dump with metadata and tags.", "pg_dump mydb | $0 pipe --attr \"Content-Type=application/sql\" --tags \"kind=dump\" myalias/backups/mydb.sql"],
+      ["Stream into a cheaper storage class, with 64 MiB parts.", "cat huge.log | $0 pipe --storage-class STANDARD_IA --part-size 64MiB myalias/logs/huge.log"],
+      ["Stream with a SHA256 checksum on each part.", "cat disk.img | $0 pipe --checksum SHA256 myalias/images/disk.img"],
+      ["Stream into an object encrypted with a server KMS key.", "cat secrets.tar | $0 pipe --enc-kms \"myalias/secure/=backup-key\" myalias/secure/secrets.tar"],
+    ],
+  });
   concurrent = Option.String("--concurrent", "1", { description: "allow N concurrent part uploads" });
   partSize = Option.String("--part-size", { description: "part size for the multipart upload of a stream of unknown size" });
   storageClass = Option.String("--storage-class,--sc", { description: "set storage class for new object" });

@@ -10,7 +10,17 @@ import { parseChecksum } from "../storage/s3/checksum.js";
 
 export class PutCommand extends BaseCommand {
   static override paths = [["put"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "upload an object to a bucket", examples: [["Upload with 8 parallel parts", "$0 put -P 8 ./big.iso myminio/bucket/"]] });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "upload an object to a bucket",
+    examples: [
+      ["Upload a file into a bucket.", "$0 put ./big.iso myalias/images/"],
+      ["Upload with 8 parts in parallel and 64 MiB parts.", "$0 put --parallel 8 --part-size 64MiB ./big.iso myalias/images/"],
+      ["Upload only if no object of that name exists yet.", "$0 put --if-not-exists ./release.tar.gz myalias/releases/release-1.2.tar.gz"],
+      ["Upload in one request, in a cheaper storage class.", "$0 put --disable-multipart --storage-class STANDARD_IA ./small.zip myalias/archive/"],
+      ["Upload with a CRC64NVME checksum.", "$0 put --checksum CRC64NVME ./dataset.parquet myalias/ml-data/"],
+    ],
+  });
   parallel = Option.String("-P,--parallel", { description: "upload number of parts in parallel (default 4)" });
   partSize = Option.String("-s,--part-size", { description: "each part size (default 16MiB)" });
   ifNotExists = Option.Boolean("--if-not-exists", false, { description: "upload only if the object does not exist yet (If-None-Match: *)" });

@@ -7,10 +7,18 @@ import type { Location } from "../storage/location.js";
 
 export class RbCommand extends BaseCommand {
   static override paths = [["rb"]];
-  static override usage = Command.Usage({ category: "Bucket commands", description: "remove a bucket", examples: [["Remove a non-empty bucket", "$0 rb --force myminio/mybucket"]] });
+  static override usage = Command.Usage({
+    category: "Bucket commands",
+    description: "remove a bucket",
+    examples: [
+      ["Remove an empty bucket.", "$0 rb myalias/mybucket"],
+      ["Remove a bucket and everything in it.", "$0 rb --force myalias/scratch"],
+      ["Remove every bucket of an alias (asks for both flags on purpose).", "$0 rb --force --dangerous myalias"],
+    ],
+  });
   force = Option.Boolean("--force", false, { description: "force a recursive remove operation on all objects and versions" });
   dangerous = Option.Boolean("--dangerous", false, { description: "allow site-wide removal of objects" });
-  targets = Option.Rest({ name: "TARGET" });
+  targets = Option.Rest({ name: "TARGET [TARGET...]" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.targets.length === 0) throw usageError("rb needs at least one TARGET.");

@@ -21,14 +21,14 @@ export class ReadyCommand extends BaseCommand {
     category: "MinIO commands",
     description: "checks if the cluster is ready or not",
     examples: [
-      ["Check if the cluster is ready or not", "$0 ready myminio"],
-      ["Check if the cluster has enough read quorum", "$0 ready myminio --cluster-read"],
-      ["Check if the cluster is taken down for maintenance", "$0 ready myminio --maintenance"],
+      ["Wait until a cluster is ready.", "$0 ready myminio"],
+      ["Check that the cluster has read quorum.", "$0 ready --cluster-read myminio"],
+      ["Check whether the cluster may be taken down for maintenance.", "$0 ready --maintenance myminio"],
     ],
   });
   clusterRead = Option.Boolean("--cluster-read", false, { description: "check if the cluster has enough read quorum" });
   maintenance = Option.Boolean("--maintenance", false, { description: "check if the cluster is taken down for maintenance" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.args.length !== 1) throw usageError("ready needs one ALIAS.");

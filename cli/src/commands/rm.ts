@@ -21,7 +21,26 @@ async function stdinLines(): Promise<string[]> {
 
 export class RmCommand extends BaseCommand {
   static override paths = [["rm"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "remove object(s)", examples: [["Remove a folder", "$0 rm -r --force myminio/mybucket/dir/"]] });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "remove object(s)",
+    examples: [
+      ["Remove an object.", "$0 rm myalias/mybucket/old-report.pdf"],
+      ["Remove several objects.", "$0 rm myalias/mybucket/a.txt myalias/mybucket/b.txt myalias/mybucket/c.txt"],
+      ["Remove a folder and everything under it.", "$0 rm --recursive --force myalias/mybucket/tmp/"],
+      ["Show what would be removed, without removing anything.", "$0 rm --recursive --force --dry-run myalias/mybucket/tmp/"],
+      ["Remove objects older than 90 days.", "$0 rm --recursive --force --older-than 90d myalias/logs/"],
+      ["Remove objects uploaded in the last hour.", "$0 rm --recursive --force --newer-than 1h myalias/uploads/"],
+      ["Remove one version of an object.", "$0 rm --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/app.conf"],
+      ["Remove every version of every object under a prefix.", "$0 rm --recursive --versions --force myalias/mybucket/config/"],
+      ["Remove only the old (non-current) versions, keeping the latest of each object.", "$0 rm --recursive --versions --non-current --force myalias/mybucket/"],
+      ["Remove the versions that were current 7 days ago.", "$0 rm --recursive --versions --rewind 7d --force myalias/mybucket/config/"],
+      ["Remove unfinished multipart uploads.", "$0 rm --incomplete --recursive --force myalias/mybucket/"],
+      ["Remove objects named on standard input, one per line.", "$0 ls --recursive --json myalias/mybucket/tmp/ | jq -r '\"myalias/mybucket/tmp/\" + .key' | $0 rm --stdin --force"],
+      ["Remove an object under governance retention.", "$0 rm --bypass --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/locked-bucket/invoice.pdf"],
+      ["Empty every bucket of an alias (asks for both flags on purpose).", "$0 rm --recursive --force --dangerous myalias"],
+    ],
+  });
   recursive = Option.Boolean("-r,--recursive", false, { description: "remove recursively" });
   force = Option.Boolean("--force", false, { description: "allow a recursive remove operation" });
   dangerous = Option.Boolean("--dangerous", false, { description: "allow site-wide removal of objects" });
@@ -36,7 +55,7 @@ export class RmCommand extends BaseCommand {
   olderThan = Option.String("--older-than", { description: "remove objects older than value in duration string (e.g. 7d10h31s)" });
   newerThan = Option.String("--newer-than", { description: "remove objects newer than value in duration string (e.g. 7d10h31s)" });
   purge = Option.Boolean("--purge", false, { description: "attempt a prefix purge, requires confirmation please use with caution - only works with '--force' (MinIO only)", hidden: true });
-  targets = Option.Rest({ name: "TARGET" });
+  targets = Option.Rest({ name: "TARGET [TARGET...]" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.nonCurrent && !this.versions) throw usageError("--non-current needs --versions.");

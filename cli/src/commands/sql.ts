@@ -18,8 +18,13 @@ export class SqlCommand extends BaseCommand {
     description: "run SQL queries on objects (S3 Select)",
     details: "The records are printed as they arrive; with --json a final line carries the query statistics. The SQL dialect is the server's: Ceph Pacific reads `from stdin`.",
     examples: [
-      ["Rows of a CSV object with a header", '$0 sql --query "select * from S3Object" myminio/bucket/data.csv'],
-      ["JSON lines input", '$0 sql --json-input "t=lines" --query "select s.name from S3Object s" myminio/bucket/data.json'],
+      ["Select every row of a CSV object with a header line.", "$0 sql --query \"select * from S3Object\" myalias/mybucket/data.csv"],
+      ["Select a few columns with a condition.", "$0 sql --query \"select s.name, s.city from S3Object s where s.age > '30'\" myalias/mybucket/people.csv"],
+      ["Query JSON lines.", "$0 sql --json-input \"t=lines\" --query \"select s.name from S3Object s\" myalias/mybucket/data.json"],
+      ["Query a gzip-compressed CSV and answer in JSON.", "$0 sql --compression GZIP --json-output \"rd=\\n\" --query \"select * from S3Object\" myalias/mybucket/data.csv.gz"],
+      ["Read a CSV without a header and with semicolons.", "$0 sql --csv-input \"fh=none,fd=;\" --query \"select s._1, s._3 from S3Object s\" myalias/mybucket/export.csv"],
+      ["Query every object under a prefix, printing a header line first.", "$0 sql --recursive --csv-output-header \"name,city\" --query \"select s.name, s.city from S3Object s\" myalias/mybucket/people/"],
+      ["Query a Parquet object.", "$0 sql --parquet-input --query \"select count(*) from S3Object\" myalias/mybucket/table.parquet"],
     ],
   });
   query = Option.String("-e,--query", "select * from S3Object", { description: "SQL expression" });

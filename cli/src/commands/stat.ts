@@ -15,7 +15,21 @@ import { withRewind } from "../runtime/rewind-context.js";
 
 export class StatCommand extends BaseCommand {
   static override paths = [["stat"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "show object metadata" });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "show object metadata",
+    examples: [
+      ["Show an object's size, ETag, type and metadata.", "$0 stat myalias/mybucket/photo.jpg"],
+      ["Show a bucket's properties (versioning, encryption, lock, policy, lifecycle, usage).", "$0 stat myalias/mybucket"],
+      ["Show every object under a folder.", "$0 stat --recursive myalias/mybucket/photos/"],
+      ["Show every version of an object.", "$0 stat --versions myalias/mybucket/config.yaml"],
+      ["Show one version of an object.", "$0 stat --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/config.yaml"],
+      ["Show an object as it was a week ago.", "$0 stat --rewind 7d myalias/mybucket/config.yaml"],
+      ["Ask only for the object itself, never listing a folder of that name.", "$0 stat --no-list myalias/mybucket/photo.jpg"],
+      ["Show an object encrypted with your own key.", "$0 stat --enc-c \"myalias/secure/=MzJieXRlc2xvbmdzZWNyZWFiY2RlZmcJZ2l2ZW5uMjE=\" myalias/secure/payroll.csv"],
+      ["Show a local file, as JSON.", "$0 stat --json ./report.pdf"],
+    ],
+  });
   recursive = Option.Boolean("-r,--recursive", false, { description: "stat all objects recursively" });
   versionId = Option.String("--version-id,--vid", { description: "stat a specific object version" });
   rewind = Option.String("--rewind", { description: "stat objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
@@ -24,7 +38,7 @@ export class StatCommand extends BaseCommand {
   noList = Option.Boolean("--no-list", false, { description: "disable all LIST operations for stat: one HEAD per TARGET" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
-  targets = Option.Rest({ name: "TARGET" });
+  targets = Option.Rest({ name: "TARGET [TARGET...]" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.targets.length === 0) throw usageError("stat needs at least one TARGET.");

@@ -14,7 +14,16 @@ interface Node {
 
 export class TreeCommand extends BaseCommand {
   static override paths = [["tree"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "list buckets and objects in a tree format" });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "list buckets and objects in a tree format",
+    examples: [
+      ["Show the folders of a bucket as a tree.", "$0 tree myalias/mybucket"],
+      ["Show the objects too.", "$0 tree --files myalias/mybucket/photos/"],
+      ["Show only two levels.", "$0 tree --depth 2 myalias/mybucket"],
+      ["Show the tree as it was a week ago.", "$0 tree --files --rewind 7d myalias/mybucket/config/"],
+    ],
+  });
   files = Option.Boolean("-f,--files", false, { description: "include files in tree" });
   depth = Option.String("-d,--depth", { description: "sets the depth threshold" });
   rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });

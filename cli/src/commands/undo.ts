@@ -13,8 +13,11 @@ export class UndoCommand extends BaseCommand {
     category: "Object commands",
     description: "undo PUT/DELETE operations through object versions",
     examples: [
-      ["Undo the last 3 uploads and/or removals of an object", "$0 undo myminio/backups/file.zip --last 3"],
-      ["Undo the last change of all objects under a prefix", "$0 undo myminio/backups/prefix/ --recursive --force"],
+      ["Undo the last upload or removal of an object.", "$0 undo myalias/mybucket/config.yaml"],
+      ["Undo the last 3 changes of an object.", "$0 undo --last 3 myalias/mybucket/config.yaml"],
+      ["Undo the last change of every object under a prefix.", "$0 undo --recursive --force myalias/mybucket/config/"],
+      ["Undo only removals, to get deleted objects back.", "$0 undo --recursive --force --action DELETE myalias/mybucket/docs/"],
+      ["Show what would be undone, without changing anything.", "$0 undo --recursive --force --dry-run myalias/mybucket/docs/"],
     ],
   });
   last = Option.String("--last", "1", { description: "undo N last changes" });

@@ -27,7 +27,11 @@ export class UpdateCommand extends BaseCommand {
     category: "Other commands",
     description: "update mc to the latest release",
     details: "Reads the release folder of `MC_UPDATE_URL` (default the public release service). `--dry-run` downloads and verifies the new build without installing it (also in a source checkout).",
-    examples: [["Update mc", "$0 update"], ["Check and verify only", "$0 update --dry-run"]],
+    examples: [
+      ["Update mc to the latest release.", "$0 update"],
+      ["Download and verify the latest release without installing it.", "$0 update --dry-run"],
+      ["Update from your own release folder.", "MC_UPDATE_URL=http://127.0.0.1:8080/client/mc/release $0 update"],
+    ],
   });
   dryRun = Option.Boolean("--dry-run", false, { description: "download and verify the new release, do not install it" });
 

@@ -14,8 +14,10 @@ export class WatchCommand extends BaseCommand {
     category: "Object commands",
     description: "listen for object notification events",
     examples: [
-      ["Watch a local directory", "$0 watch ~/photos"],
-      ["Watch a bucket for new .jpg objects", "$0 watch --events put --suffix .jpg myminio/bucket"],
+      ["Watch a local folder for changes.", "$0 watch ~/photos"],
+      ["Watch a bucket for new .jpg objects.", "$0 watch --events put --suffix .jpg myalias/mybucket"],
+      ["Watch removals under a prefix.", "$0 watch --events delete --prefix \"logs/\" myalias/mybucket"],
+      ["Watch a bucket and everything under it, as JSON lines.", "$0 watch --recursive --json myalias/mybucket"],
     ],
   });
   events = Option.String("--events", "put,delete,get", { description: "filter specific types of events (put, delete, get)" });

@@ -28,8 +28,9 @@ export const globalFlags: readonly GlobalFlag[] = [
 
 export const helpFlag: GlobalFlag = { names: ["--help", "-h"], value: false, usage: "show help" };
 export const versionFlag: GlobalFlag = { names: ["--version", "-v"], value: false, usage: "print the version" };
+export const autocompletionFlag: GlobalFlag = { names: ["--autocompletion"], value: false, usage: "install auto-completion for your shell" };
 
-const byName = new Map([...globalFlags, helpFlag, versionFlag].flatMap((f) => f.names.map((n) => [n, f] as const)));
+const byName = new Map([...globalFlags, helpFlag, versionFlag, autocompletionFlag].flatMap((f) => f.names.map((n) => [n, f] as const)));
 
 /** The global flag a word names (`--json`, `-C`, `--config-dir=DIR`), if any. */
 export function globalFlagOf(word: string): GlobalFlag | undefined {

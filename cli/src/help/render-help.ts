@@ -3,9 +3,10 @@
 // wide as its longest cell plus two spaces.
 import { versionText } from "../core/version.js";
 import type { CommandTree } from "./command-tree.js";
-import { flagCells, globalFlags, helpFlag, versionFlag } from "./global-flags.js";
+import { autocompletionFlag, flagCells, globalFlags, helpFlag, versionFlag } from "./global-flags.js";
 
-function columns(rows: readonly (readonly [string, string])[]): string {
+/** Rows of two cells, the first column as wide as its longest cell plus two spaces. */
+export function columns(rows: readonly (readonly [string, string])[]): string {
   const width = Math.max(0, ...rows.map(([left]) => left.length)) + 2;
   return rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`.trimEnd()).join("\n");
 }
@@ -47,7 +48,7 @@ export function renderAppHelp(tree: CommandTree): string {
     columns(commandRows(tree, [])),
     "",
     "GLOBAL FLAGS:",
-    columns([...globalFlags, helpFlag, versionFlag].map(flagCells)),
+    columns([...globalFlags, autocompletionFlag, helpFlag, versionFlag].map(flagCells)),
     "",
     "COPYRIGHT:",
     `  ${copyright}`,

@@ -30,7 +30,15 @@ const duration = (s: number): string => {
  */
 export class AdminInfoCommand extends BaseCommand {
   static override paths = [["admin", "info"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "display server information (object stores and KMS aliases)", examples: [["Status of a KMS", "$0 admin info mykms"], ["An object store", "$0 admin info myminio"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "display server information (object stores and KMS aliases)",
+    examples: [
+      ["Show a MinIO server's status.", "$0 admin info myminio"],
+      ["Show a KMS node's status.", "$0 admin info mykms"],
+      ["Show it as JSON.", "$0 admin info --json myminio"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<number> {

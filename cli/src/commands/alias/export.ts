@@ -12,8 +12,8 @@ export class AliasExportCommand extends BaseCommand {
     description: "export configuration info to stdout",
     details: "Prints the alias's entry of config.json as one line of JSON: url, accessKey, secretKey, (sessionToken,) api and path.",
     examples: [
-      ["Export an alias to a credentials file", "$0 alias export myminio > credentials.json"],
-      ["Copy an alias under another name", "$0 alias export myminio | $0 alias import myminio2"],
+      ["Write an alias's credentials to a file.", "$0 alias export myalias > credentials.json"],
+      ["Copy an alias under another name.", "$0 alias export myalias | $0 alias import myalias-copy"],
     ],
   });
   args = Option.Rest({ name: "ALIAS" });

@@ -47,10 +47,10 @@ export class AliasImportCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "Alias commands",
     description: "import configuration info to configuration file from a JSON formatted string",
-    details: 'The credentials are JSON as `alias export` prints them: {"url":"http://localhost:9000","accessKey":"…","secretKey":"…","api":"s3v4","path":"auto"}; without a file they are read from standard input.',
+    details: "The credentials are JSON as `alias export` prints them: {\"url\":\"http://localhost:9000\",\"accessKey\":\"…\",\"secretKey\":\"…\",\"api\":\"s3v4\",\"path\":\"auto\"}; without a file they are read from standard input.",
     examples: [
-      ["Import a credentials file as `myminio`", "$0 alias import myminio ./credentials.json"],
-      ["Import them from standard input", "cat credentials.json | $0 alias import myminio"],
+      ["Import an alias from a credentials file.", "$0 alias import myalias ./credentials.json"],
+      ["Import it from standard input.", "cat credentials.json | $0 alias import myalias"],
     ],
   });
   args = Option.Rest({ name: "ALIAS [CREDENTIALS_FILE]" });

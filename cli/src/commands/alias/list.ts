@@ -8,8 +8,16 @@ const redact = (key: string): string => `${key.split(":")[0] ?? ""}:****`;
 
 export class AliasListCommand extends BaseCommand {
   static override paths = [["alias", "list"], ["alias", "ls"]];
-  static override usage = Command.Usage({ category: "Alias commands", description: "list aliases in configuration file" });
-  name = Option.String({ required: false, name: "ALIAS" });
+  static override usage = Command.Usage({
+    category: "Alias commands",
+    description: "list aliases in configuration file",
+    examples: [
+      ["List every alias.", "$0 alias list"],
+      ["Show one alias.", "$0 alias list myalias"],
+      ["List aliases as JSON lines.", "$0 alias list --json"],
+    ],
+  });
+  name = Option.String({ required: false, name: "[ALIAS]" });
 
   async run(ctx: McContext): Promise<void> {
     const all = [...ctx.aliases.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -6,7 +6,14 @@ import { mcError } from "../../core/errors.js";
 
 export class AliasRemoveCommand extends BaseCommand {
   static override paths = [["alias", "remove"], ["alias", "rm"]];
-  static override usage = Command.Usage({ category: "Alias commands", description: "remove an alias from configuration file" });
+  static override usage = Command.Usage({
+    category: "Alias commands",
+    description: "remove an alias from configuration file",
+    examples: [
+      ["Remove an alias.", "$0 alias remove myalias"],
+      ["Remove it with the short name.", "$0 alias rm myalias"],
+    ],
+  });
   name = Option.String({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<void> {

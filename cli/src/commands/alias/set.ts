@@ -29,7 +29,13 @@ export class AliasSetCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "Alias commands",
     description: "set a new alias to configuration file",
-    examples: [["Add an alias, prompting for keys", "$0 alias set myminio http://127.0.0.1:9000"]],
+    examples: [
+      ["Add an alias with its keys.", "$0 alias set myalias https://minio.example.net:9000 ACCESS_KEY SECRET_KEY"],
+      ["Add an alias and type the keys at the prompts (they stay out of the shell history).", "$0 alias set myalias http://127.0.0.1:9000"],
+      ["Add an alias for a server that only takes path-style requests, with SigV4.", "$0 alias set myalias http://10.0.0.5:7480 ACCESS_KEY SECRET_KEY --api S3v4 --path on"],
+      ["Add a KMS alias with its API key.", "$0 alias set mykms https://kms.example.net:7373 --api-key k1:kKBeBlOXcJR6NfAo4nIN3OPOZCP0KVTfh8Xee8OI5ho"],
+      ["Add a KMS alias that authenticates with a client certificate.", "$0 alias set mykms https://kms.example.net:7373 --client-cert ./client.crt --client-key ./client.key"],
+    ],
   });
   api = Option.String("--api", { description: "API signature: S3v4 or S3v2" });
   pathStyle = Option.String("--path", "auto", { description: "bucket path lookup: auto, on, off" });

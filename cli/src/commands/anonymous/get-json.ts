@@ -24,8 +24,8 @@ export class AnonymousGetJsonCommand extends BaseCommand {
     category: "Bucket commands",
     description: "show the bucket policy as JSON",
     examples: [
-      ["Print the policy of a bucket", "$0 anonymous get-json myminio/mybucket"],
-      ["Save it, to set it again later with set-json", "$0 anonymous get-json myminio/mybucket > policy.json"],
+      ["Print a bucket's policy.", "$0 anonymous get-json myalias/mybucket"],
+      ["Save it, to set it again later with set-json.", "$0 anonymous get-json myalias/mybucket > policy.json"],
     ],
   });
   target = Option.String({ name: "TARGET", required: false });

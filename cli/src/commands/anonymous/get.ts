@@ -8,7 +8,14 @@ import { s3Target } from "../../storage/s3/versions-target.js";
 
 export class AnonymousGetCommand extends BaseCommand {
   static override paths = [["anonymous", "get"]];
-  static override usage = Command.Usage({ category: "Bucket commands", description: "show anonymous access to a bucket or prefix", examples: [["Show access", "$0 anonymous get myminio/mybucket"]] });
+  static override usage = Command.Usage({
+    category: "Bucket commands",
+    description: "show anonymous access to a bucket or prefix",
+    examples: [
+      ["Show anonymous access to a bucket.", "$0 anonymous get myalias/mybucket"],
+      ["Show anonymous access to a prefix.", "$0 anonymous get myalias/mybucket/public"],
+    ],
+  });
   target = Option.String({ name: "TARGET", required: false });
 
   async run(ctx: McContext): Promise<void> {

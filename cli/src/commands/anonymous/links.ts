@@ -8,7 +8,14 @@ import { s3Target } from "../../storage/s3/versions-target.js";
 
 export class AnonymousLinksCommand extends BaseCommand {
   static override paths = [["anonymous", "links"]];
-  static override usage = Command.Usage({ category: "Bucket commands", description: "list URLs of objects anonymous users can download", examples: [["List public URLs recursively", "$0 anonymous links -r myminio/mybucket/"]] });
+  static override usage = Command.Usage({
+    category: "Bucket commands",
+    description: "list URLs of objects anonymous users can download",
+    examples: [
+      ["List the URLs anonymous users can download from a prefix.", "$0 anonymous links myalias/mybucket/public/"],
+      ["List them for every object under the bucket.", "$0 anonymous links --recursive myalias/mybucket/"],
+    ],
+  });
   recursive = Option.Boolean("-r,--recursive", false, { description: "list recursively" });
   target = Option.String({ name: "TARGET", required: false });
 

@@ -8,7 +8,14 @@ import { s3Target } from "../../storage/s3/versions-target.js";
 
 export class AnonymousListCommand extends BaseCommand {
   static override paths = [["anonymous", "list"]];
-  static override usage = Command.Usage({ category: "Bucket commands", description: "list anonymous access rules of a bucket", examples: [["List rules", "$0 anonymous list myminio/mybucket"]] });
+  static override usage = Command.Usage({
+    category: "Bucket commands",
+    description: "list anonymous access rules of a bucket",
+    examples: [
+      ["List the anonymous access rules of a bucket.", "$0 anonymous list myalias/mybucket"],
+      ["List them as JSON lines.", "$0 anonymous list --json myalias/mybucket"],
+    ],
+  });
   target = Option.String({ name: "TARGET", required: false });
 
   async run(ctx: McContext): Promise<void> {

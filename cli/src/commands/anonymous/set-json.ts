@@ -12,7 +12,14 @@ const maxPolicyBytes = 120 * 1024;
 
 export class AnonymousSetJsonCommand extends BaseCommand {
   static override paths = [["anonymous", "set-json"]];
-  static override usage = Command.Usage({ category: "Bucket commands", description: "set a bucket policy from a JSON file", examples: [["Set a policy", "$0 anonymous set-json ./policy.json myminio/mybucket"]] });
+  static override usage = Command.Usage({
+    category: "Bucket commands",
+    description: "set a bucket policy from a JSON file",
+    examples: [
+      ["Set a bucket's policy from a JSON file.", "$0 anonymous set-json ./policy.json myalias/mybucket"],
+      ["Copy the policy of one bucket to another.", "$0 anonymous get-json myalias/mybucket > policy.json && $0 anonymous set-json policy.json myalias/otherbucket"],
+    ],
+  });
   file = Option.String({ name: "FILE", required: false });
   target = Option.String({ name: "TARGET", required: false });
 

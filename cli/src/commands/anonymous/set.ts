@@ -12,7 +12,12 @@ export class AnonymousSetCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "Bucket commands",
     description: "set anonymous access to a bucket or prefix (none|private, download, upload, public)",
-    examples: [["Allow anonymous downloads", "$0 anonymous set download myminio/mybucket"]],
+    examples: [
+      ["Allow anonymous downloads from a bucket.", "$0 anonymous set download myalias/mybucket"],
+      ["Allow anonymous uploads to one prefix.", "$0 anonymous set upload myalias/mybucket/incoming"],
+      ["Make a prefix public (download and upload).", "$0 anonymous set public myalias/mybucket/shared"],
+      ["Remove anonymous access.", "$0 anonymous set none myalias/mybucket"],
+    ],
   });
   perm = Option.String({ name: "PERMISSION", required: false });
   target = Option.String({ name: "TARGET", required: false });

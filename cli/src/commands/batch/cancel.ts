@@ -10,8 +10,15 @@ import { batchCapability } from "../../minio-admin/batch-template.js";
 /** `mc batch cancel ALIAS JOBID` (upstream cmd/batch-cancel.go; madmin v3 CancelBatchJob: DELETE cancel-job?id=). */
 export class BatchCancelCommand extends BaseCommand {
   static override paths = [["batch", "cancel"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "cancel ongoing batch job", examples: [["Cancel ongoing batch job", "$0 batch cancel myminio <job-id>"]] });
-  args = Option.Rest({ name: "TARGET JOBID" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "cancel ongoing batch job",
+    examples: [
+      ["Cancel a running job.", "$0 batch cancel myminio G3zKtRa7yTIRsTzjDUhA"],
+      ["Cancel it and print the result as JSON.", "$0 batch cancel --json myminio G3zKtRa7yTIRsTzjDUhA"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS JOBID" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 2) throw usageError("batch cancel needs TARGET and JOBID.");

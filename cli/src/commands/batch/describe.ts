@@ -10,8 +10,15 @@ import { batchCapability } from "../../minio-admin/batch-template.js";
 /** `mc batch describe ALIAS JOBID` (upstream cmd/batch-describe.go): the job's YAML as the server keeps it (printed as is, --json too). */
 export class BatchDescribeCommand extends BaseCommand {
   static override paths = [["batch", "describe"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "describe job definition for a job", examples: [["Describe current batch job definition", "$0 batch describe myminio KwSysDpxcBU9FNhGkn2dCf"]] });
-  args = Option.Rest({ name: "TARGET JOBID" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "describe job definition for a job",
+    examples: [
+      ["Print a job's definition.", "$0 batch describe myminio G3zKtRa7yTIRsTzjDUhA"],
+      ["Save it, to start the job again later.", "$0 batch describe myminio G3zKtRa7yTIRsTzjDUhA > job.yaml"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS JOBID" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 2) throw usageError("batch describe needs TARGET and JOBID.");

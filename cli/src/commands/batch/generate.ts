@@ -8,8 +8,16 @@ import { jobTypes, replicateTemplate } from "../../minio-admin/batch-template.js
 /** `mc batch generate ALIAS JOBTYPE` (upstream cmd/batch-generate.go): the job template, written locally (madmin's GenerateBatchJob asks no server). */
 export class BatchGenerateCommand extends BaseCommand {
   static override paths = [["batch", "generate"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "generate a new batch job definition", details: `JOBTYPE:\n${jobTypes.map((t) => `  - ${t}`).join("\n")}`, examples: [["Generate a new batch 'replication' job definition", "$0 batch generate myminio replicate > replication.yaml"]] });
-  args = Option.Rest({ name: "TARGET JOBTYPE" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "generate a new batch job definition",
+    details: `JOBTYPE:\n${jobTypes.map((t) => `  - ${t}`).join("\n")}`,
+    examples: [
+      ["Write a template of a replication job.", "$0 batch generate myminio replicate > replicate-job.yaml"],
+      ["Write a template, edit it and start the job.", "$0 batch generate myminio replicate > job.yaml && vi job.yaml && $0 batch start myminio job.yaml"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS JOBTYPE" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 2) throw usageError("batch generate needs TARGET and JOBTYPE.");

@@ -15,9 +15,16 @@ import { humanizeTime } from "../../minio-admin/go-time.js";
  */
 export class BatchListCommand extends BaseCommand {
   static override paths = [["batch", "list"], ["batch", "ls"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "list all current batch jobs", examples: [["List all current batch jobs", "$0 batch list myminio"], ["List all current batch jobs of type 'replicate'", "$0 batch list myminio/ --type \"replicate\""]] });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "list all current batch jobs",
+    examples: [
+      ["List the batch jobs.", "$0 batch list myminio"],
+      ["List only the replication jobs.", "$0 batch list --type replicate myminio"],
+    ],
+  });
   type = Option.String("--type", { description: "list all current batch jobs via job type" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("batch list needs a TARGET.");

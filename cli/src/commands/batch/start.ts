@@ -16,8 +16,15 @@ import { goTimeString } from "../../minio-admin/go-time.js";
  */
 export class BatchStartCommand extends BaseCommand {
   static override paths = [["batch", "start"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "start a new batch job", examples: [["Start a new batch 'replication' job", "$0 batch start myminio ./replication.yaml"]] });
-  args = Option.Rest({ name: "TARGET JOBFILE" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "start a new batch job",
+    examples: [
+      ["Start a job from its YAML file.", "$0 batch start myminio ./replicate-job.yaml"],
+      ["Start it and keep its ID from the JSON answer.", "$0 batch start --json myminio ./expire-job.yaml | jq -r .id"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS JOBFILE" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 2) throw usageError("batch start needs TARGET and JOBFILE.");

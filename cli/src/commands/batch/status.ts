@@ -19,8 +19,15 @@ import { followJob, jobStatus, renderJobMetric } from "../../minio-admin/batch-s
  */
 export class BatchStatusCommand extends BaseCommand {
   static override paths = [["batch", "status"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "summarize job events on MinIO server in real-time", examples: [["Display current in-progress JOB events", "$0 batch status myminio/ KwSysDpxcBU9FNhGkn2dCf"]] });
-  args = Option.Rest({ name: "TARGET JOBID" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "summarize job events on MinIO server in real-time",
+    examples: [
+      ["Follow a job until it ends.", "$0 batch status myminio G3zKtRa7yTIRsTzjDUhA"],
+      ["Follow it as JSON lines.", "$0 batch status --json myminio G3zKtRa7yTIRsTzjDUhA"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS JOBID" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 2) throw usageError("batch status needs TARGET and JOBID.");

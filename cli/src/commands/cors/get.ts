@@ -12,8 +12,8 @@ export class CorsGetCommand extends BaseCommand {
     category: "Bucket configuration",
     description: "get a bucket CORS configuration",
     examples: [
-      ["Print the CORS configuration of a bucket as XML", "$0 cors get myminio/mybucket"],
-      ["Save it as JSON that `cors set` takes back", "$0 cors get --json myminio/mybucket > cors.json"],
+      ["Print the CORS configuration of a bucket as XML.", "$0 cors get myalias/mybucket"],
+      ["Save it as JSON, which cors set takes back.", "$0 cors get --json myalias/mybucket > cors.json"],
     ],
   });
   args = Option.Rest({ name: "ALIAS/BUCKET" });

@@ -12,8 +12,8 @@ export class CorsRemoveCommand extends BaseCommand {
     category: "Bucket configuration",
     description: "remove a bucket CORS configuration",
     examples: [
-      ["Remove the CORS configuration of a bucket", "$0 cors remove myminio/mybucket"],
-      ["The same, with the short name", "$0 cors rm myminio/mybucket"],
+      ["Remove the CORS configuration of a bucket.", "$0 cors remove myalias/mybucket"],
+      ["The same, with the short name.", "$0 cors rm myalias/mybucket"],
     ],
   });
   args = Option.Rest({ name: "ALIAS/BUCKET" });

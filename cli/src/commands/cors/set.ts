@@ -18,8 +18,9 @@ export class CorsSetCommand extends BaseCommand {
     description: "set a bucket CORS configuration",
     details: "CORSFILE is S3's CORS XML, or JSON (the form `cors get --json` prints, or aws s3api's); `-` reads it from standard input.",
     examples: [
-      ["Set the CORS configuration from an XML file", "$0 cors set myminio/mybucket ./cors.xml"],
-      ["Set it from standard input", "cat cors.json | $0 cors set myminio/mybucket -"],
+      ["Set the CORS configuration from an XML file.", "$0 cors set myalias/mybucket ./cors.xml"],
+      ["Set it from JSON on standard input.", "cat cors.json | $0 cors set myalias/mybucket -"],
+      ["Copy the CORS configuration of one bucket to another.", "$0 cors get --json myalias/mybucket | $0 cors set myalias/otherbucket -"],
     ],
   });
   args = Option.Rest({ name: "ALIAS/BUCKET CORSFILE" });

@@ -7,8 +7,15 @@ import { bucketTarget } from "../../storage/s3/target.js";
 
 export class EncryptClearCommand extends BaseCommand {
   static override paths = [["encrypt", "clear"]];
-  static override usage = Command.Usage({ category: "Bucket configuration", description: "remove the default encryption of a bucket", examples: [["Clear", "$0 encrypt clear myminio/bucket"]] });
-  args = Option.Rest({ name: "TARGET" });
+  static override usage = Command.Usage({
+    category: "Bucket configuration",
+    description: "remove the default encryption of a bucket",
+    examples: [
+      ["Remove the default encryption of a bucket.", "$0 encrypt clear myalias/mybucket"],
+      ["Remove it and print the result as JSON.", "$0 encrypt clear --json myalias/mybucket"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("encrypt clear needs one TARGET.");

@@ -7,8 +7,15 @@ import { bucketTarget } from "../../storage/s3/target.js";
 
 export class EncryptInfoCommand extends BaseCommand {
   static override paths = [["encrypt", "info"]];
-  static override usage = Command.Usage({ category: "Bucket configuration", description: "show the default encryption of a bucket", examples: [["Show", "$0 encrypt info myminio/bucket"]] });
-  args = Option.Rest({ name: "TARGET" });
+  static override usage = Command.Usage({
+    category: "Bucket configuration",
+    description: "show the default encryption of a bucket",
+    examples: [
+      ["Show the default encryption of a bucket.", "$0 encrypt info myalias/mybucket"],
+      ["Show it as JSON.", "$0 encrypt info --json myalias/mybucket"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("encrypt info needs one TARGET.");

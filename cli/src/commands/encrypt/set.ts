@@ -11,11 +11,11 @@ export class EncryptSetCommand extends BaseCommand {
     category: "Bucket configuration",
     description: "set the default encryption of a bucket",
     examples: [
-      ["SSE-S3", "$0 encrypt set sse-s3 myminio/bucket"],
-      ["SSE-KMS with a key", "$0 encrypt set sse-kms my-key myminio/bucket"],
+      ["Encrypt new objects of a bucket with the server's keys (SSE-S3).", "$0 encrypt set sse-s3 myalias/mybucket"],
+      ["Encrypt new objects of a bucket with a KMS key (SSE-KMS).", "$0 encrypt set sse-kms finance-key myalias/finance"],
     ],
   });
-  args = Option.Rest({ name: "sse-s3|sse-kms [KEY] TARGET" });
+  args = Option.Rest({ name: "sse-s3|sse-kms [KEY] ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     const [kind, ...rest] = this.args;

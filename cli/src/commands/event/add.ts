@@ -11,13 +11,17 @@ export class EventAddCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "Bucket configuration",
     description: "add a bucket notification",
-    examples: [["Send put events of *.jpg to an SNS topic", "$0 event add myminio/bucket arn:aws:sns:default::mytopic --event put --suffix .jpg"]],
+    examples: [
+      ["Notify an SNS topic of new .jpg objects.", "$0 event add myalias/mybucket arn:aws:sns:us-east-1:123456789012:photos --event put --suffix .jpg"],
+      ["Notify a queue of removals under a prefix.", "$0 event add myalias/mybucket arn:aws:sqs:us-east-1:123456789012:audit --event delete --prefix logs/"],
+      ["Add the notification unless the same one exists already.", "$0 event add --ignore-existing myalias/mybucket arn:aws:sns:us-east-1:123456789012:photos --event put"],
+    ],
   });
   event = Option.String("--event", "put,delete,get", { description: "events to notify about: put, delete, get (comma separated)" });
   prefix = Option.String("--prefix", "", { description: "only objects whose key starts with this" });
   suffix = Option.String("--suffix", "", { description: "only objects whose key ends with this" });
   ignoreExisting = Option.Boolean("-p,--ignore-existing", false, { description: "succeed when the same notification exists" });
-  args = Option.Rest({ name: "TARGET ARN" });
+  args = Option.Rest({ name: "ALIAS/BUCKET ARN" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 2) throw usageError("event add needs TARGET and ARN.");

@@ -8,8 +8,15 @@ import { bucketTarget } from "../../storage/s3/target.js";
 
 export class EventListCommand extends BaseCommand {
   static override paths = [["event", "list"], ["event", "ls"]];
-  static override usage = Command.Usage({ category: "Bucket configuration", description: "list the notifications of a bucket", examples: [["List", "$0 event ls myminio/bucket"]] });
-  args = Option.Rest({ name: "TARGET [ARN]" });
+  static override usage = Command.Usage({
+    category: "Bucket configuration",
+    description: "list the notifications of a bucket",
+    examples: [
+      ["List the notifications of a bucket.", "$0 event list myalias/mybucket"],
+      ["List those of one ARN.", "$0 event list myalias/mybucket arn:aws:sns:us-east-1:123456789012:photos"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS/BUCKET [ARN]" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length < 1 || this.args.length > 2) throw usageError("event list needs TARGET and optionally an ARN.");

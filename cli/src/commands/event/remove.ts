@@ -12,15 +12,16 @@ export class EventRemoveCommand extends BaseCommand {
     category: "Bucket configuration",
     description: "remove bucket notifications",
     examples: [
-      ["Remove the notifications of one ARN", "$0 event rm myminio/bucket arn:aws:sns:default::mytopic"],
-      ["Remove every notification", "$0 event rm myminio/bucket --force"],
+      ["Remove the notifications of one ARN.", "$0 event remove myalias/mybucket arn:aws:sns:us-east-1:123456789012:photos"],
+      ["Remove only the put notifications of .jpg objects for that ARN.", "$0 event remove myalias/mybucket arn:aws:sns:us-east-1:123456789012:photos --event put --suffix .jpg"],
+      ["Remove every notification of a bucket.", "$0 event remove --force myalias/mybucket"],
     ],
   });
   event = Option.String("--event", { description: "only notifications with these events (put, delete, get)" });
   prefix = Option.String("--prefix", { description: "only notifications with this prefix filter" });
   suffix = Option.String("--suffix", { description: "only notifications with this suffix filter" });
   force = Option.Boolean("--force", false, { description: "remove every notification when no ARN is given" });
-  args = Option.Rest({ name: "TARGET [ARN]" });
+  args = Option.Rest({ name: "ALIAS/BUCKET [ARN]" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length < 1 || this.args.length > 2) throw usageError("event remove needs TARGET and optionally an ARN.");

@@ -17,9 +17,10 @@ export class IlmRestoreCommand extends BaseCommand {
     description: "restore archived objects",
     details: "Asks the server for a restored copy of one or more objects archived on a remote tier (S3 RestoreObject); the copy expires after --days days. Then waits until each copy is ready.",
     examples: [
-      ["Restore one object for a week", "$0 ilm restore --days 7 myminio/mybucket/path/to/object"],
-      ["Restore one version of an object", "$0 ilm restore --vid \"CL3sWgdSN2pNntSf6UnZAuh2kcu8E8si\" myminio/mybucket/path/to/object"],
-      ["Restore every object under a prefix, every version", "$0 ilm restore --recursive --versions myminio/mybucket/dir/"],
+      ["Restore an archived object for 7 days.", "$0 ilm restore --days 7 myalias/mybucket/archive/2019.tar"],
+      ["Restore one version of an archived object.", "$0 ilm restore --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/archive/2019.tar"],
+      ["Restore every archived object under a prefix for 2 days.", "$0 ilm restore --recursive --days 2 myalias/mybucket/archive/"],
+      ["Restore every version of every object under a prefix.", "$0 ilm restore --recursive --versions myalias/mybucket/archive/"],
     ],
   });
   days = Option.String("--days", "1", { description: "keep the restored copy for N days (default 1)" });

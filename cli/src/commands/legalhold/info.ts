@@ -10,7 +10,15 @@ import { walkObjects } from "../../helpers/versions-walk.js";
 
 export class LegalholdInfoCommand extends BaseCommand {
   static override paths = [["legalhold", "info"]];
-  static override usage = Command.Usage({ category: "Object lock commands", description: "show legal hold of object(s)", examples: [["Show legal hold of an object", "$0 legalhold info myminio/mybucket/file.txt"]] });
+  static override usage = Command.Usage({
+    category: "Object lock commands",
+    description: "show legal hold of object(s)",
+    examples: [
+      ["Show whether an object is under legal hold.", "$0 legalhold info myalias/locked-bucket/evidence.zip"],
+      ["Show it for every object under a prefix.", "$0 legalhold info --recursive myalias/locked-bucket/case-42/"],
+      ["Show it for the versions current 30 days ago.", "$0 legalhold info --recursive --rewind 30d myalias/locked-bucket/case-42/"],
+    ],
+  });
   recursive = Option.Boolean("-r,--recursive", false, { description: "show legal hold recursively" });
   versionId = Option.String("--version-id,--vid", { description: "show legal hold of a specific object version" });
   versions = Option.Boolean("--versions", false, { description: "show legal hold of all versions of object(s)" });

@@ -12,7 +12,14 @@ import { agplMessage } from "../../minio-admin/license.js";
  */
 export class LicenseInfoCommand extends BaseCommand {
   static override paths = [["license", "info"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "display license information", examples: [["Display license configuration for cluster with alias 'myminio'", "$0 license info myminio"]] });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "display license information",
+    examples: [
+      ["Show the license of a cluster.", "$0 license info myminio"],
+      ["Show it without asking SUBNET.", "$0 license info --airgap myminio"],
+    ],
+  });
   airgap = Option.Boolean("--airgap", false, { description: "use in environments without network access to SUBNET (always on)" });
   args = Option.Rest({ name: "ALIAS" });
 

@@ -20,8 +20,8 @@ export class LicenseRegisterCommand extends BaseCommand {
     description: "register with MinIO Subscription Network (offline: prints the registration URL)",
     details: "This mc never contacts SUBNET: it always works as upstream's --airgap mode. Open the printed URL on a machine with internet access to finish the registration.",
     examples: [
-      ["Print the offline registration URL of the cluster at alias 'myminio'", "$0 license register myminio"],
-      ["The same, also writing the token to a file", "$0 license register myminio --token-file ./myminio.regtoken"],
+      ["Print the offline registration URL of a cluster.", "$0 license register myminio"],
+      ["Register under a name of your own and keep the token in a file.", "$0 license register --name acme-prod --token-file ./acme-prod.regtoken myminio"],
     ],
   });
   name = Option.String("--name", { description: "Specify the name to associate to this MinIO cluster in SUBNET" });

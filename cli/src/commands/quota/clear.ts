@@ -9,8 +9,15 @@ import { putQuota, quotaCapability } from "../../minio-admin/quota.js";
 /** `mc quota clear ALIAS/BUCKET` (upstream cmd/quota-clear.go): an empty quota, which the server reads as none. */
 export class QuotaClearCommand extends BaseCommand {
   static override paths = [["quota", "clear"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "clear bucket quota", examples: [["Clear bucket quota configured for bucket \"mybucket\" on MinIO", "$0 quota clear myminio/mybucket"]] });
-  args = Option.Rest({ name: "TARGET" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "clear bucket quota",
+    examples: [
+      ["Remove a bucket's quota.", "$0 quota clear myminio/mybucket"],
+      ["Remove it and print the result as JSON.", "$0 quota clear --json myminio/mybucket"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("quota clear needs one ALIAS/BUCKET.");

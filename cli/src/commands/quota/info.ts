@@ -10,8 +10,15 @@ import { iBytes } from "../../util/humanize.js";
 /** `mc quota info ALIAS/BUCKET` (upstream cmd/quota-info.go). */
 export class QuotaInfoCommand extends BaseCommand {
   static override paths = [["quota", "info"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "show bucket quota", examples: [["Display bucket quota configured for \"mybucket\" on MinIO", "$0 quota info myminio/mybucket"]] });
-  args = Option.Rest({ name: "TARGET" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "show bucket quota",
+    examples: [
+      ["Show a bucket's quota.", "$0 quota info myminio/mybucket"],
+      ["Show it as JSON.", "$0 quota info --json myminio/mybucket"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("quota info needs one ALIAS/BUCKET.");

@@ -15,10 +15,13 @@ export class QuotaSetCommand extends BaseCommand {
     category: "MinIO commands",
     description: "set bucket quota",
     details: "QUOTA accepts human-readable case-insensitive number suffixes such as \"k\", \"m\", \"g\" and \"t\" referring to the metric units KB, MB, GB and TB respectively. Adding an \"i\" to these prefixes uses the IEC units, so that \"gi\" refers to \"gibibyte\" or \"GiB\". A \"b\" at the end is also accepted. Without suffixes the unit is bytes.",
-    examples: [["Set hard quota of 1gb for a bucket \"mybucket\" on MinIO", "$0 quota set myminio/mybucket --size 1GB"]],
+    examples: [
+      ["Limit a bucket to 10 GiB.", "$0 quota set myminio/mybucket --size 10GiB"],
+      ["Limit it to 1 TiB.", "$0 quota set myminio/datalake --size 1TiB"],
+    ],
   });
   size = Option.String("--size", { description: "set a hard quota, disallowing writes after quota is reached" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("quota set needs one ALIAS/BUCKET.");

@@ -21,8 +21,9 @@ export class ReplicateAddCommand extends BaseCommand {
     category: "MinIO commands",
     description: "add a server side replication configuration rule",
     examples: [
-      ["Add a rule replicating all operations of \"sourcebucket\" to \"targetbucket\" of alias \"targetminio\"", "$0 replicate add sourceminio/sourcebucket --remote-bucket targetminio/targetbucket --priority 1"],
-      ["Replicate objects tagged key1=value1 and key2=value2 synchronously, at most 2 GB/s", "$0 replicate add myminio/mybucket --remote-bucket https://foobar:foo12345@minio.siteb.example.com/targetbucket --tags \"key1=value1&key2=value2\" --bandwidth \"2G\" --sync --priority 1"],
+      ["Replicate a bucket to a bucket on another MinIO server.", "$0 replicate add myminio/mybucket --remote-bucket https://REMOTEKEY:REMOTESECRET@minio-b.example.net/mybucket --priority 1"],
+      ["Replicate only tagged objects, synchronously, at most 100 MiB/s.", "$0 replicate add myminio/mybucket --remote-bucket https://REMOTEKEY:REMOTESECRET@minio-b.example.net/mybucket --tags \"replicate=yes\" --sync --bandwidth 100MiB --priority 2"],
+      ["Replicate objects and deletes under a prefix into a storage class.", "$0 replicate add myminio/mybucket --remote-bucket https://REMOTEKEY:REMOTESECRET@minio-b.example.net/mybucket --id docs --replicate \"delete,delete-marker\" --storage-class STANDARD_IA --priority 3"],
     ],
   });
   arn = Option.String("--arn", { description: "unique role ARN", hidden: true });
@@ -39,7 +40,7 @@ export class ReplicateAddCommand extends BaseCommand {
   sync = Option.Boolean("--sync", { description: "enable synchronous replication for this target. default is async" });
   healthcheck = Option.String("--healthcheck-seconds", { description: "health check interval in seconds (default: 60)" });
   disableProxy = Option.Boolean("--disable-proxy", { description: "disable proxying in active-active replication. If unset, default behavior is to proxy" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("replicate add needs one ALIAS/BUCKET.");

@@ -27,15 +27,16 @@ export class ReplicateBacklogCommand extends BaseCommand {
     category: "MinIO commands",
     description: "show unreplicated object versions",
     examples: [
-      ["Show most recent replication failures on \"myminio\" alias for objects in bucket \"mybucket\"", "$0 replicate backlog myminio/mybucket"],
-      ["Show all unreplicated objects in prefix \"path/to/prefix\" of \"mybucket\" for all targets", "$0 replicate backlog myminio/mybucket/path/to/prefix --full"],
+      ["Show the latest replication failures of a bucket.", "$0 replicate backlog myminio/mybucket"],
+      ["Show every unreplicated version under a prefix.", "$0 replicate backlog --full myminio/mybucket/docs/"],
+      ["Show the backlog of one remote target, with details.", "$0 replicate backlog --arn \"arn:minio:replication::8d2b4a:mybucket\" --verbose myminio/mybucket"],
     ],
   });
   arn = Option.String("--arn", { description: "unique role ARN" });
   verbose = Option.Boolean("-v,--verbose", false, { description: "include replicated versions" });
   nodes = Option.String("-n,--nodes", { description: "show most recent failures for one or more nodes. Valid values are 'all', or node name (default: \"all\")" });
   full = Option.Boolean("-a,--full", false, { description: "list and show all replication failures for bucket" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS/BUCKET[/PREFIX]" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("replicate backlog needs one ALIAS/BUCKET[/PREFIX].");

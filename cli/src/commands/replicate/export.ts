@@ -14,11 +14,11 @@ export class ReplicateExportCommand extends BaseCommand {
     category: "MinIO commands",
     description: "export server side replication configuration",
     examples: [
-      ["Print replication configuration on bucket \"mybucket\" for alias \"myminio\" to STDOUT", "$0 replicate export myminio/mybucket"],
-      ["Export replication configuration on bucket \"mybucket\" for alias \"myminio\" to '/data/replicate/config'", "$0 replicate export myminio/mybucket > /data/replicate/config"],
+      ["Print a bucket's replication configuration.", "$0 replicate export myminio/mybucket"],
+      ["Save it to a file.", "$0 replicate export myminio/mybucket > replication.json"],
     ],
   });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("replicate export needs one ALIAS/BUCKET.");

@@ -19,9 +19,12 @@ export class ReplicateImportCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "MinIO commands",
     description: "import server side replication configuration in JSON format",
-    examples: [["Set replication configuration from '/data/replication/config' on bucket \"mybucket\" for alias \"myminio\"", "$0 replicate import myminio/mybucket < '/data/replication/config'"]],
+    examples: [
+      ["Set a bucket's replication configuration from a file.", "$0 replicate import myminio/mybucket < replication.json"],
+      ["Copy it from another bucket.", "$0 replicate export myminio/mybucket | $0 replicate import myminio/otherbucket"],
+    ],
   });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("replicate import needs one ALIAS/BUCKET.");

@@ -11,9 +11,16 @@ import { getReplication } from "../../minio-admin/replication-s3.js";
 /** `mc replicate list ALIAS/BUCKET [--status enabled|disabled]` (upstream cmd/replicate-list.go). */
 export class ReplicateListCommand extends BaseCommand {
   static override paths = [["replicate", "list"], ["replicate", "ls"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "list server side replication configuration rules", examples: [["List server side replication configuration rules on bucket \"mybucket\" for alias \"myminio\"", "$0 replicate list myminio/mybucket"]] });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "list server side replication configuration rules",
+    examples: [
+      ["List a bucket's replication rules.", "$0 replicate list myminio/mybucket"],
+      ["List only the enabled rules.", "$0 replicate list --status enabled myminio/mybucket"],
+    ],
+  });
   status = Option.String("--status", { description: "show rules by status. Valid options are [enabled,disabled]" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("replicate list needs one ALIAS/BUCKET.");

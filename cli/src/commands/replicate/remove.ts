@@ -15,14 +15,14 @@ export class ReplicateRemoveCommand extends BaseCommand {
     category: "MinIO commands",
     description: "remove a server side replication configuration rule",
     examples: [
-      ["Remove replication configuration rule on bucket \"mybucket\" for alias \"myminio\" with rule id \"bsib5mgt874bi56l0fmg\"", "$0 replicate remove --id \"bsib5mgt874bi56l0fmg\" myminio/mybucket"],
-      ["Remove all the replication configuration rules on bucket \"mybucket\" for alias \"myminio\". --force flag is required", "$0 replicate remove --all --force myminio/mybucket"],
+      ["Remove one replication rule.", "$0 replicate remove --id docs myminio/mybucket"],
+      ["Remove every replication rule of a bucket.", "$0 replicate remove --all --force myminio/mybucket"],
     ],
   });
   id = Option.String("--id", { description: "id for the rule, should be a unique value" });
   force = Option.Boolean("--force", { description: "force remove all the replication configuration rules on the bucket" });
   all = Option.Boolean("--all", { description: "remove all replication configuration rules of the bucket, force flag enforced" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("replicate remove needs one ALIAS/BUCKET.");

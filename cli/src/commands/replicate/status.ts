@@ -14,8 +14,15 @@ import { renderReplicationStatus, type MetricsV2, type TargetState } from "../..
  */
 export class ReplicateStatusCommand extends BaseCommand {
   static override paths = [["replicate", "status"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "show server side replication status", examples: [["Get server side replication metrics for bucket \"mybucket\" for alias \"myminio\"", "$0 replicate status myminio/mybucket"]] });
-  args = Option.Rest({ name: "TARGET" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "show server side replication status",
+    examples: [
+      ["Show the replication status of a bucket.", "$0 replicate status myminio/mybucket"],
+      ["Show it as JSON.", "$0 replicate status --json myminio/mybucket"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("replicate status needs one ALIAS/BUCKET.");

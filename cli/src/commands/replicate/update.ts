@@ -21,8 +21,9 @@ export class ReplicateUpdateCommand extends BaseCommand {
     category: "MinIO commands",
     description: "modify an existing server side replication configuration rule",
     examples: [
-      ["Change priority of rule with rule ID \"bsibgh8t874dnjst8hkg\" on bucket \"mybucket\" for alias \"myminio\"", "$0 replicate update myminio/mybucket --id \"bsibgh8t874dnjst8hkg\" --priority 3"],
-      ["Disable proxying and enable synchronous replication for the remote target of rule kxYD.492", "$0 replicate update myminio/mybucket --id \"kxYD.492\" --remote-bucket https://foobar:newpassword@minio.siteb.example.com/targetbucket --sync \"enable\" --proxy \"disable\""],
+      ["Change a rule's priority.", "$0 replicate update myminio/mybucket --id docs --priority 5"],
+      ["Disable a rule.", "$0 replicate update myminio/mybucket --id docs --state disable"],
+      ["Point a rule at new remote credentials and replicate synchronously.", "$0 replicate update myminio/mybucket --id docs --remote-bucket https://REMOTEKEY:NEWSECRET@minio-b.example.net/mybucket --sync enable"],
     ],
   });
   id = Option.String("--id", { description: "id for the rule, should be a unique value" });
@@ -37,7 +38,7 @@ export class ReplicateUpdateCommand extends BaseCommand {
   bandwidth = Option.String("--bandwidth", { description: "Set bandwidth limit in bytes per second (K,B,G,T for metric and Ki,Bi,Gi,Ti for IEC units)" });
   healthcheck = Option.String("--healthcheck-seconds", { description: "health check duration in seconds (default: 60)" });
   pathStyle = Option.String("--path", { description: "bucket path lookup supported by the server. Valid options are '[on,off,auto]' (default: \"auto\")" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("replicate update needs one ALIAS/BUCKET.");

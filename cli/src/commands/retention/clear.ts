@@ -14,8 +14,10 @@ export class RetentionClearCommand extends BaseCommand {
     category: "Object lock commands",
     description: "clear retention of object(s) or the bucket's default retention",
     examples: [
-      ["Clear governance retention of an object", "$0 retention clear --bypass myminio/mybucket/file.txt"],
-      ["Clear a bucket's default retention", "$0 retention clear --default myminio/mybucket"],
+      ["Clear an object's governance retention.", "$0 retention clear --bypass myalias/locked-bucket/invoice.pdf"],
+      ["Clear it for every object under a prefix.", "$0 retention clear --recursive --bypass myalias/locked-bucket/tmp/"],
+      ["Clear a bucket's default retention.", "$0 retention clear --default myalias/locked-bucket"],
+      ["Clear it for one version.", "$0 retention clear --bypass --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/locked-bucket/invoice.pdf"],
     ],
   });
   isDefault = Option.Boolean("--default", false, { description: "clear the bucket's default retention" });

@@ -15,8 +15,11 @@ export class RetentionInfoCommand extends BaseCommand {
     category: "Object lock commands",
     description: "show retention of object(s) or the bucket's default retention",
     examples: [
-      ["Show an object's retention", "$0 retention info myminio/mybucket/file.txt"],
-      ["Show a bucket's default retention", "$0 retention info --default myminio/mybucket"],
+      ["Show an object's retention.", "$0 retention info myalias/locked-bucket/invoice.pdf"],
+      ["Show a bucket's default retention.", "$0 retention info --default myalias/locked-bucket"],
+      ["Show the retention of every object under a prefix.", "$0 retention info --recursive myalias/locked-bucket/2025/"],
+      ["Show the retention of every version of an object.", "$0 retention info --versions myalias/locked-bucket/invoice.pdf"],
+      ["Show the retention of the versions current 10 days ago.", "$0 retention info --recursive --rewind 10d myalias/locked-bucket/2025/"],
     ],
   });
   isDefault = Option.Boolean("--default", false, { description: "show the bucket's default retention" });

@@ -15,8 +15,12 @@ export class RetentionSetCommand extends BaseCommand {
     category: "Object lock commands",
     description: "set retention for object(s) or the bucket's default retention",
     examples: [
-      ["Keep an object for 30 days in governance mode", "$0 retention set governance 30d myminio/mybucket/file.txt"],
-      ["Set a bucket's default retention", "$0 retention set --default compliance 1y myminio/mybucket"],
+      ["Keep an object for 30 days in governance mode.", "$0 retention set governance 30d myalias/locked-bucket/invoice.pdf"],
+      ["Keep every object under a prefix for 1 year in compliance mode.", "$0 retention set --recursive compliance 1y myalias/locked-bucket/2025/"],
+      ["Set the bucket's default retention, for new objects without their own.", "$0 retention set --default governance 90d myalias/locked-bucket"],
+      ["Set retention on one version.", "$0 retention set --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e governance 7d myalias/locked-bucket/invoice.pdf"],
+      ["Set retention on every version under a prefix.", "$0 retention set --recursive --versions GOVERNANCE 60d myalias/locked-bucket/contracts/"],
+      ["Shorten a governance retention (needs the bypass permission).", "$0 retention set --bypass governance 1d myalias/locked-bucket/invoice.pdf"],
     ],
   });
   isDefault = Option.Boolean("--default", false, { description: "set the bucket's default retention" });

@@ -9,7 +9,17 @@ import { parseExpiry } from "../../helpers/share-expiry.js";
 
 export class ShareDownloadCommand extends BaseCommand {
   static override paths = [["share", "download"]];
-  static override usage = Command.Usage({ category: "Share commands", description: "generate URLs for download access", examples: [["Share for 1 hour", "$0 share download --expire 1h myminio/bucket/file.txt"]] });
+  static override usage = Command.Usage({
+    category: "Share commands",
+    description: "generate URLs for download access",
+    examples: [
+      ["Share an object for 7 days (the default).", "$0 share download myalias/mybucket/report.pdf"],
+      ["Share an object for 1 hour.", "$0 share download --expire 1h myalias/mybucket/report.pdf"],
+      ["Share one version of an object.", "$0 share download --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/report.pdf"],
+      ["Share every object under a folder for 2 days.", "$0 share download --recursive --expire 48h myalias/mybucket/photos/"],
+      ["Print the links as JSON lines, for a script.", "$0 share download --json --expire 12h myalias/mybucket/report.pdf"],
+    ],
+  });
   recursive = Option.Boolean("-r,--recursive", false, { description: "share all objects recursively" });
   versionId = Option.String("--version-id,--vid", { description: "share a particular object version" });
   expire = Option.String("-E,--expire", { description: "set expiry in NN[h|m|s] (default 168h)" });

@@ -7,7 +7,14 @@ import { expiryText } from "../../util/humanize.js";
 
 export class ShareListCommand extends BaseCommand {
   static override paths = [["share", "list"]];
-  static override usage = Command.Usage({ category: "Share commands", description: "list previously shared objects", examples: [["List download shares", "$0 share list download"]] });
+  static override usage = Command.Usage({
+    category: "Share commands",
+    description: "list previously shared objects",
+    examples: [
+      ["List the download links shared so far.", "$0 share list download"],
+      ["List the upload commands shared so far.", "$0 share list upload"],
+    ],
+  });
   kind = Option.String({ name: "upload|download" });
 
   async run(ctx: McContext): Promise<void> {

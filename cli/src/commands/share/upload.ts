@@ -8,7 +8,16 @@ import { parseExpiry } from "../../helpers/share-expiry.js";
 
 export class ShareUploadCommand extends BaseCommand {
   static override paths = [["share", "upload"]];
-  static override usage = Command.Usage({ category: "Share commands", description: "generate 'curl' command to upload objects without requiring access/secret keys" });
+  static override usage = Command.Usage({
+    category: "Share commands",
+    description: "generate 'curl' command to upload objects without requiring access/secret keys",
+    examples: [
+      ["Let someone upload one object without keys, for 7 days.", "$0 share upload myalias/mybucket/incoming/report.pdf"],
+      ["Let someone upload anything under a folder, for 12 hours.", "$0 share upload --recursive --expire 12h myalias/mybucket/incoming/"],
+      ["Allow only images.", "$0 share upload --content-type \"image/jpeg\" myalias/mybucket/photos/party.jpg"],
+      ["Print the curl command as JSON.", "$0 share upload --json myalias/mybucket/incoming/data.csv"],
+    ],
+  });
   recursive = Option.Boolean("-r,--recursive", false, { description: "allow uploads under the prefix" });
   expire = Option.String("-E,--expire", { description: "set expiry in NN[h|m|s] (default 168h)" });
   contentType = Option.String("-T,--content-type", { description: "specify a content-type to allow" });

@@ -25,13 +25,17 @@ export class SupportDiagCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "MinIO commands",
     description: "save health data for diagnostics (offline: written to ./ALIAS-health_TIME.json.gz)",
-    examples: [["Save the MinIO diagnostics report of cluster 'myminio'", "$0 support diag myminio"], ["The same, with strict anonymization", "$0 support diag myminio --anonymize=strict"]],
+    examples: [
+      ["Save a cluster's health report to the current folder.", "$0 support diag myminio"],
+      ["Save it with strict anonymization.", "$0 support diag --anonymize strict myminio"],
+      ["Print the report as JSON instead.", "$0 support diag --json myminio > health.json"],
+    ],
   });
   test = Option.String("--test", { description: "choose specific diagnostics to run", hidden: true });
   deadline = Option.String("--deadline", "1h", { description: "maximum duration diagnostics should be allowed to run", hidden: true });
   anonymize = Option.String("--anonymize", "standard", { description: "Data anonymization mode (standard|strict)" });
   airgap = Option.Boolean("--airgap", false, { description: "use in environments without network access to SUBNET (always on)" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("support diag needs one ALIAS.");

@@ -27,14 +27,14 @@ export class SupportProfileCommand extends BaseCommand {
     category: "MinIO commands",
     description: "save profile data for debugging (offline: written to ./profile.zip)",
     examples: [
-      ["Profile CPU for 15 seconds on cluster with alias 'myminio'", "$0 support profile --type cpu myminio"],
-      ["Profile CPU, Memory, Goroutines for 10 minutes", "$0 support profile --type cpu,mem,goroutines --duration 600 myminio"],
+      ["Profile the CPU of a cluster for 15 seconds.", "$0 support profile --type cpu --duration 15 myminio"],
+      ["Profile CPU, memory and goroutines for 2 minutes.", "$0 support profile --type cpu,mem,goroutines --duration 120 myminio"],
     ],
   });
   duration = Option.String("--duration", "15", { description: "profile for the specified duration in seconds" });
   type = Option.String("--type", "cpu,mem,goroutines,runtime", { description: "profiler type, possible values are 'cpu', 'cpuio', 'mem', 'block', 'mutex', 'trace', 'threads', 'goroutines' and 'runtime'" });
   airgap = Option.Boolean("--airgap", false, { description: "use in environments without network access to SUBNET (always on)" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<void> {
     for (const p of this.type.toLowerCase().split(",")) {

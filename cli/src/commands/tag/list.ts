@@ -8,7 +8,18 @@ import { isTagWalk, walkTagTargets } from "../../helpers/tag-walk.js";
 
 export class TagListCommand extends BaseCommand {
   static override paths = [["tag", "list"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "list the tags of a bucket or an object", examples: [["List an object's tags", "$0 tag list myminio/mybucket/file.txt"]] });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "list the tags of a bucket or an object",
+    examples: [
+      ["List an object's tags.", "$0 tag list myalias/mybucket/report.pdf"],
+      ["List a bucket's tags.", "$0 tag list myalias/mybucket"],
+      ["List the tags of one version.", "$0 tag list --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/report.pdf"],
+      ["List the tags of every object under a prefix, as JSON lines.", "$0 tag list --recursive --json myalias/mybucket/2025/"],
+      ["List the tags of every version of an object.", "$0 tag list --versions myalias/mybucket/report.pdf"],
+      ["List the tags an object had 7 days ago.", "$0 tag list --rewind 7d myalias/mybucket/report.pdf"],
+    ],
+  });
   versionId = Option.String("--version-id,--vid", { description: "list the tags of a specific object version" });
   recursive = Option.Boolean("-r,--recursive", false, { description: "apply to every object under the prefix" });
   versions = Option.Boolean("--versions", false, { description: "apply to every version" });

@@ -8,7 +8,17 @@ import { isTagWalk, walkTagTargets } from "../../helpers/tag-walk.js";
 
 export class TagRemoveCommand extends BaseCommand {
   static override paths = [["tag", "remove"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "remove all tags of a bucket or an object", examples: [["Remove a bucket's tags", "$0 tag remove myminio/mybucket"]] });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "remove all tags of a bucket or an object",
+    examples: [
+      ["Remove an object's tags.", "$0 tag remove myalias/mybucket/report.pdf"],
+      ["Remove a bucket's tags.", "$0 tag remove myalias/mybucket"],
+      ["Remove the tags of one version.", "$0 tag remove --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/report.pdf"],
+      ["Remove the tags of every object under a prefix.", "$0 tag remove --recursive myalias/mybucket/tmp/"],
+      ["Remove the tags of every version under a prefix.", "$0 tag remove --recursive --versions myalias/mybucket/tmp/"],
+    ],
+  });
   versionId = Option.String("--version-id,--vid", { description: "remove the tags of a specific object version" });
   recursive = Option.Boolean("-r,--recursive", false, { description: "apply to every object under the prefix" });
   versions = Option.Boolean("--versions", false, { description: "apply to every version" });

@@ -12,7 +12,14 @@ export class TagSetCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "Object commands",
     description: "set tags on a bucket or an object (replacing its tags)",
-    examples: [["Tag an object", '$0 tag set myminio/mybucket/file.txt "project=x&owner=me"']],
+    examples: [
+      ["Tag an object (its old tags are replaced).", "$0 tag set myalias/mybucket/report.pdf \"project=apollo&owner=alice\""],
+      ["Tag a bucket.", "$0 tag set myalias/mybucket \"cost-center=1234\""],
+      ["Tag one version of an object.", "$0 tag set --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/report.pdf \"state=approved\""],
+      ["Tag every object under a prefix, but not the folder objects.", "$0 tag set --recursive --exclude-folders myalias/mybucket/2025/ \"year=2025\""],
+      ["Tag every version of every object under a prefix.", "$0 tag set --recursive --versions myalias/mybucket/legal/ \"hold=yes\""],
+      ["Tag the versions that were current a day ago.", "$0 tag set --recursive --rewind 1d myalias/mybucket/config/ \"state=known-good\""],
+    ],
   });
   versionId = Option.String("--version-id,--vid", { description: "tag a specific object version" });
   recursive = Option.Boolean("-r,--recursive", false, { description: "apply to every object under the prefix" });

@@ -5,7 +5,15 @@ import { setVersioning } from "../../helpers/version-set.js";
 
 export class VersionEnableCommand extends BaseCommand {
   static override paths = [["version", "enable"]];
-  static override usage = Command.Usage({ category: "Bucket commands", description: "enable bucket versioning", examples: [["Enable versioning", "$0 version enable myminio/mybucket"], ["Enable versioning on bucket \"mybucket\" while excluding versioning on a few select prefixes and all folders", "$0 version enable myminio/mybucket --excluded-prefixes \"app1/*/_temporary/,app2/*/_staging/\" --exclude-folders"]] });
+  static override usage = Command.Usage({
+    category: "Bucket commands",
+    description: "enable bucket versioning",
+    examples: [
+      ["Turn versioning on for a bucket.", "$0 version enable myalias/mybucket"],
+      ["Turn it on, but keep no versions of temporary prefixes and folder objects.", "$0 version enable --excluded-prefixes \"tmp/*,cache/*\" --exclude-folders myalias/mybucket"],
+      ["Turn it on and print the result as JSON.", "$0 version enable --json myalias/mybucket"],
+    ],
+  });
   excludedPrefixes = Option.String("--excluded-prefixes", { description: "exclude versioning on these prefix patterns (MinIO only; comma separated)" });
   excludeFolders = Option.Boolean("--exclude-folders", { description: "exclude versioning on folder objects (MinIO only)" });
   target = Option.String({ name: "ALIAS/BUCKET", required: false });

@@ -7,7 +7,14 @@ import { printVersioning } from "../../helpers/version-set.js";
 
 export class VersionInfoCommand extends BaseCommand {
   static override paths = [["version", "info"]];
-  static override usage = Command.Usage({ category: "Bucket commands", description: "show bucket versioning status", examples: [["Show versioning", "$0 version info myminio/mybucket"]] });
+  static override usage = Command.Usage({
+    category: "Bucket commands",
+    description: "show bucket versioning status",
+    examples: [
+      ["Show whether versioning is on.", "$0 version info myalias/mybucket"],
+      ["Show it as JSON, for a script.", "$0 version info --json myalias/mybucket"],
+    ],
+  });
   target = Option.String({ name: "ALIAS/BUCKET", required: false });
 
   async run(ctx: McContext): Promise<void> {

@@ -5,7 +5,14 @@ import { setVersioning } from "../../helpers/version-set.js";
 
 export class VersionSuspendCommand extends BaseCommand {
   static override paths = [["version", "suspend"]];
-  static override usage = Command.Usage({ category: "Bucket commands", description: "suspend bucket versioning", examples: [["Suspend versioning", "$0 version suspend myminio/mybucket"]] });
+  static override usage = Command.Usage({
+    category: "Bucket commands",
+    description: "suspend bucket versioning",
+    examples: [
+      ["Suspend versioning (existing versions are kept).", "$0 version suspend myalias/mybucket"],
+      ["Suspend it and print the result as JSON.", "$0 version suspend --json myalias/mybucket"],
+    ],
+  });
   target = Option.String({ name: "ALIAS/BUCKET", required: false });
 
   async run(ctx: McContext): Promise<void> {

@@ -6,8 +6,15 @@ import { runAccessKeyInfo } from "../../../minio-admin/access-key-run.js";
 /** `mc admin accesskey info ALIAS ACCESSKEY [ACCESSKEY...]` (upstream cmd/admin-accesskey-info.go). */
 export class AdminAccesskeyInfoCommand extends BaseCommand {
   static override paths = [["admin", "accesskey", "info"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "info about given access key pairs", examples: [["Get info for the access key \"testkey\"", "$0 admin accesskey info myminio/ testkey"]] });
-  args = Option.Rest({ name: "ARGS" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "info about given access key pairs",
+    examples: [
+      ["Show an access key.", "$0 admin accesskey info myminio build-bot"],
+      ["Show several.", "$0 admin accesskey info myminio build-bot deploy-bot"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS ACCESSKEY [ACCESSKEY...]" });
 
   async run(ctx: McContext): Promise<void> {
     await runAccessKeyInfo(ctx, this.args);

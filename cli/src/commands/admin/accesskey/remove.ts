@@ -6,8 +6,15 @@ import { runAccessKeyRemove } from "../../../minio-admin/access-key-run.js";
 /** `mc admin accesskey remove ALIAS ACCESSKEY` (upstream cmd/admin-accesskey-remove.go). */
 export class AdminAccesskeyRemoveCommand extends BaseCommand {
   static override paths = [["admin", "accesskey", "remove"], ["admin", "accesskey", "rm"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "delete access key pairs", examples: [["Remove the access key \"testkey\"", "$0 admin accesskey remove myminio/ testkey"]] });
-  args = Option.Rest({ name: "ARGS" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "delete access key pairs",
+    examples: [
+      ["Remove an access key.", "$0 admin accesskey remove myminio build-bot"],
+      ["The same, with the short name.", "$0 admin accesskey rm myminio deploy-bot"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS ACCESSKEY" });
 
   async run(ctx: McContext): Promise<void> {
     await runAccessKeyRemove(ctx, this.args);

@@ -35,7 +35,10 @@ export class AdminKmsLogCommand extends KmsCommand {
     category: "Admin commands",
     description: "follow the KMS audit log",
     details: "Prints each request as the node handles it, until Ctrl-C. With --json each line is the audit record as the KMS wrote it.",
-    examples: [["Follow the audit log", "$0 admin kms log mykms --audit"]],
+    examples: [
+      ["Follow the KMS audit log.", "$0 admin kms log --audit mykms"],
+      ["Follow the audit log of one enclave as JSON lines.", "$0 admin kms log --audit --json --enclave tenant-1 mykms"],
+    ],
   });
   args = Option.Rest({ name: "ALIAS" });
   audit = Option.Boolean("--audit", { description: "follow the audit log (the only log the KMS offers)" });

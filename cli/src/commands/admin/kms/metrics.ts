@@ -16,7 +16,11 @@ export class AdminKmsMetricsCommand extends KmsCommand {
   static override usage = Command.Usage({
     category: "Admin commands",
     description: "show a live view of a KMS node's metrics",
-    examples: [["Watch the node", "$0 admin kms metrics mykms"], ["One snapshot for a script", "$0 admin kms metrics mykms --once --json"]],
+    examples: [
+      ["Watch a KMS node's metrics, refreshed until Ctrl-C.", "$0 admin kms metrics mykms"],
+      ["Refresh every 10 seconds.", "$0 admin kms metrics --interval 10 mykms"],
+      ["Take one snapshot as JSON, for a script.", "$0 admin kms metrics --once --json mykms"],
+    ],
   });
   args = Option.Rest({ name: "ALIAS" });
   once = Option.Boolean("--once", { description: "print one snapshot and exit" });

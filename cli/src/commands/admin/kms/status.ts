@@ -14,7 +14,11 @@ export class AdminKmsStatusCommand extends KmsCommand {
     category: "Admin commands",
     description: "show the KMS cluster as its leader sees it",
     details: "Unknown values (no leader's view) print as `?` (null in --json), with a note saying why.",
-    examples: [["Show the cluster", "$0 admin kms status mykms"]],
+    examples: [
+      ["Show the members of a KMS cluster as its leader sees them.", "$0 admin kms status mykms"],
+      ["Show them as JSON, for monitoring.", "$0 admin kms status --json mykms"],
+      ["The same through the cluster group.", "$0 admin kms cluster status mykms"],
+    ],
   });
   args = Option.Rest({ name: "ALIAS" });
 

@@ -6,8 +6,15 @@ import { runUserInfo } from "../../../minio-admin/user-run.js";
 /** `mc admin user info ALIAS USERNAME` (upstream cmd/admin-user-info.go). */
 export class AdminUserInfoCommand extends BaseCommand {
   static override paths = [["admin", "user", "info"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "display info of a user", examples: [["Display the info of a user \"foobar\"", "$0 admin user info myminio foobar"]] });
-  args = Option.Rest({ name: "ARGS" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "display info of a user",
+    examples: [
+      ["Show a user's status, policies and groups.", "$0 admin user info myminio alice"],
+      ["Show it as JSON.", "$0 admin user info --json myminio alice"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS USERNAME" });
 
   async run(ctx: McContext): Promise<void> {
     await runUserInfo(ctx, this.args);

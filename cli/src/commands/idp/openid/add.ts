@@ -6,8 +6,15 @@ import { runIdpSet } from "../../../minio-admin/idp-run.js";
 /** `mc idp openid add ALIAS [CFG_NAME] [CFG_PARAMS...]` (upstream cmd/idp-openid-subcommands.go). */
 export class IdpOpenidAddCommand extends BaseCommand {
   static override paths = [["idp", "openid", "add"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "Create an OpenID IDP server configuration", examples: [["Create a default OpenID IDP configuration (CFG_NAME is omitted)", "$0 idp openid add myminio/ client_id=minio-client-app client_secret=minio-client-app-secret config_url=\"http://localhost:5556/dex/.well-known/openid-configuration\""], ["Create OpenID IDP configuration named \"dex_test\"", "$0 idp openid add myminio/ dex_test client_id=minio-client-app config_url=\"http://localhost:5556/dex/.well-known/openid-configuration\""]] });
-  args = Option.Rest({ name: "ARGS" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "Create an OpenID IDP server configuration",
+    examples: [
+      ["Configure the default OpenID provider.", "$0 idp openid add myminio client_id=minio client_secret=OIDCSECRET config_url=\"https://sso.example.net/.well-known/openid-configuration\""],
+      ["Configure a second provider named corp.", "$0 idp openid add myminio corp client_id=minio config_url=\"https://corp-sso.example.net/.well-known/openid-configuration\" scopes=\"openid,groups\""],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS [CFG_NAME] [CFG_PARAMS...]" });
 
   async run(ctx: McContext): Promise<void> {
     await runIdpSet(ctx, "openid", this.args, false);

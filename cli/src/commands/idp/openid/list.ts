@@ -6,8 +6,15 @@ import { runIdpList } from "../../../minio-admin/idp-run.js";
 /** `mc idp openid list ALIAS` (upstream cmd/idp-openid-subcommands.go). */
 export class IdpOpenidListCommand extends BaseCommand {
   static override paths = [["idp", "openid", "list"], ["idp", "openid", "ls"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "list OpenID IDP server configuration(s)", examples: [["List configurations for OpenID IDP", "$0 idp openid list myminio/"]] });
-  args = Option.Rest({ name: "ARGS" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "list OpenID IDP server configuration(s)",
+    examples: [
+      ["List the OpenID providers.", "$0 idp openid list myminio"],
+      ["List them as JSON.", "$0 idp openid ls --json myminio"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<void> {
     await runIdpList(ctx, "openid", this.args);

@@ -6,8 +6,15 @@ import { runIdpSet } from "../../../minio-admin/idp-run.js";
 /** `mc idp openid update ALIAS [CFG_NAME] [CFG_PARAMS...]` (upstream cmd/idp-openid-subcommands.go). */
 export class IdpOpenidUpdateCommand extends BaseCommand {
   static override paths = [["idp", "openid", "update"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "Update an OpenID IDP configuration", examples: [["Update the scopes of the OpenID IDP configuration named \"dex_test\"", "$0 idp openid update myminio/ dex_test scopes=\"openid,groups\""]] });
-  args = Option.Rest({ name: "ARGS" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "Update an OpenID IDP configuration",
+    examples: [
+      ["Change the scopes of provider corp.", "$0 idp openid update myminio corp scopes=\"openid,groups,email\""],
+      ["Change the client secret of the default provider.", "$0 idp openid update myminio client_secret=NEWOIDCSECRET"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS [CFG_NAME] [CFG_PARAMS...]" });
 
   async run(ctx: McContext): Promise<void> {
     await runIdpSet(ctx, "openid", this.args, true);

@@ -14,8 +14,16 @@ export class IlmRuleAddCommand extends IlmRuleFlagsCommand {
     category: "Bucket configuration",
     description: "add a lifecycle rule to a bucket",
     examples: [
-      ["Expire objects under logs/ after 30 days", "$0 ilm rule add --prefix logs/ --expire-days 30 myminio/bucket"],
-      ["Expire noncurrent versions after 7 days", "$0 ilm rule add --noncurrent-expire-days 7 myminio/bucket"],
+      ["Expire objects under logs/ after 30 days.", "$0 ilm rule add --prefix \"logs/\" --expire-days 30 myalias/mybucket"],
+      ["Expire objects on a given date.", "$0 ilm rule add --expire-date \"2026-01-01\" myalias/mybucket"],
+      ["Expire old versions 7 days after they stop being current.", "$0 ilm rule add --noncurrent-expire-days 7 myalias/mybucket"],
+      ["Keep the 3 newest old versions and expire the others after 30 days.", "$0 ilm rule add --noncurrent-expire-days 30 --noncurrent-expire-newer 3 myalias/mybucket"],
+      ["Remove delete markers that have no versions left.", "$0 ilm rule add --expire-delete-marker myalias/mybucket"],
+      ["Move objects tagged as archive to a cold class after 60 days.", "$0 ilm rule add --tags \"kind=archive\" --transition-days 60 --storage-class GLACIER myalias/mybucket"],
+      ["Move old versions to a cold class after 14 days.", "$0 ilm rule add --noncurrent-transition-days 14 --noncurrent-transition-storage-class GLACIER myalias/mybucket"],
+      ["Expire only objects larger than 100 MiB, after 10 days.", "$0 ilm rule add --size-gt 100MiB --expire-days 10 myalias/mybucket"],
+      ["Expire small objects under tmp/ after a day.", "$0 ilm rule add --prefix \"tmp/\" --size-lt 1MiB --expire-days 1 myalias/mybucket"],
+      ["Add a rule with your own ID, disabled for now.", "$0 ilm rule add --id cleanup-tmp --prefix \"tmp/\" --expire-days 1 --disable myalias/mybucket"],
     ],
   });
   id = Option.String("--id", { description: "rule ID (default: generated)" });

@@ -13,7 +13,13 @@ export class IlmRuleEditCommand extends IlmRuleFlagsCommand {
   static override usage = Command.Usage({
     category: "Bucket configuration",
     description: "change a lifecycle rule of a bucket",
-    examples: [["Expire after 60 days instead", "$0 ilm rule edit --id RULEID --expire-days 60 myminio/bucket"]],
+    examples: [
+      ["Expire after 60 days instead.", "$0 ilm rule edit --id cleanup-logs --expire-days 60 myalias/mybucket"],
+      ["Disable a rule.", "$0 ilm rule edit --id cleanup-logs --disable myalias/mybucket"],
+      ["Enable it again.", "$0 ilm rule edit --id cleanup-logs --enable myalias/mybucket"],
+      ["Apply the rule to large objects only.", "$0 ilm rule edit --id cleanup-logs --size-gt 10MiB myalias/mybucket"],
+      ["Change when old versions expire.", "$0 ilm rule edit --id versions --noncurrent-expire-days 14 myalias/mybucket"],
+    ],
   });
   id = Option.String("--id", { description: "ID of the rule to change (required)" });
   enable = Option.Boolean("--enable", false, { description: "enable the rule (it is stored Enabled)" });

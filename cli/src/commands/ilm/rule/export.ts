@@ -8,7 +8,15 @@ import { bucketTarget } from "../../../storage/s3/target.js";
 
 export class IlmRuleExportCommand extends BaseCommand {
   static override paths = [["ilm", "rule", "export"]];
-  static override usage = Command.Usage({ category: "Bucket configuration", description: "print a bucket's lifecycle configuration as JSON", examples: [["Save the rules", "$0 ilm rule export myminio/bucket > rules.json"]] });
+  static override usage = Command.Usage({
+    category: "Bucket configuration",
+    description: "print a bucket's lifecycle configuration as JSON",
+    examples: [
+      ["Print a bucket's lifecycle configuration.", "$0 ilm rule export myalias/mybucket"],
+      ["Save it to a file.", "$0 ilm rule export myalias/mybucket > lifecycle.json"],
+      ["Copy the rules of one bucket to another.", "$0 ilm rule export myalias/mybucket | $0 ilm rule import myalias/otherbucket"],
+    ],
+  });
   args = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {

@@ -9,7 +9,14 @@ import { bucketTarget } from "../../../storage/s3/target.js";
 
 export class IlmRuleImportCommand extends BaseCommand {
   static override paths = [["ilm", "rule", "import"]];
-  static override usage = Command.Usage({ category: "Bucket configuration", description: "set a bucket's lifecycle configuration from JSON on stdin", examples: [["Restore the rules", "$0 ilm rule import myminio/bucket < rules.json"]] });
+  static override usage = Command.Usage({
+    category: "Bucket configuration",
+    description: "set a bucket's lifecycle configuration from JSON on stdin",
+    examples: [
+      ["Set a bucket's lifecycle configuration from a file.", "$0 ilm rule import myalias/mybucket < lifecycle.json"],
+      ["Copy the rules from a bucket on another server.", "$0 ilm rule export play/mybucket | $0 ilm rule import myalias/mybucket"],
+    ],
+  });
   args = Option.Rest({ name: "TARGET" });
 
   async run(ctx: McContext): Promise<void> {

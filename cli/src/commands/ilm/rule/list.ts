@@ -37,7 +37,16 @@ function describe(rule: JsonObject): string[] {
 
 export class IlmRuleListCommand extends BaseCommand {
   static override paths = [["ilm", "rule", "list"], ["ilm", "rule", "ls"]];
-  static override usage = Command.Usage({ category: "Bucket configuration", description: "list the lifecycle rules of a bucket", examples: [["List rules", "$0 ilm rule ls myminio/bucket"]] });
+  static override usage = Command.Usage({
+    category: "Bucket configuration",
+    description: "list the lifecycle rules of a bucket",
+    examples: [
+      ["List the lifecycle rules of a bucket.", "$0 ilm rule list myalias/mybucket"],
+      ["List only the expiry rules.", "$0 ilm rule list --expiry myalias/mybucket"],
+      ["List only the transition rules.", "$0 ilm rule list --transition myalias/mybucket"],
+      ["List the rules as JSON.", "$0 ilm rule ls --json myalias/mybucket"],
+    ],
+  });
   expiry = Option.Boolean("--expiry", false, { description: "show only the rules that expire objects, with their expiry columns" });
   transition = Option.Boolean("--transition", false, { description: "show only the rules that transition objects, with their transition columns" });
   args = Option.Rest({ name: "TARGET" });

@@ -12,8 +12,8 @@ export class IlmRuleRemoveCommand extends BaseCommand {
     category: "Bucket configuration",
     description: "remove lifecycle rules of a bucket",
     examples: [
-      ["Remove one rule", "$0 ilm rule rm --id RULEID myminio/bucket"],
-      ["Remove every rule", "$0 ilm rule rm --all --force myminio/bucket"],
+      ["Remove one rule.", "$0 ilm rule remove --id cleanup-logs myalias/mybucket"],
+      ["Remove every rule of a bucket.", "$0 ilm rule remove --all --force myalias/mybucket"],
     ],
   });
   id = Option.String("--id", { description: "ID of the rule to remove" });

@@ -9,7 +9,14 @@ import { tierCapability, tierMessage, verifyTier } from "../../../minio-admin/ti
 /** `mc ilm tier check ALIAS NAME` (upstream cmd/ilm-tier-verify.go, madmin VerifyTier): the server checks it can reach the tier. */
 export class IlmTierCheckCommand extends BaseCommand {
   static override paths = [["ilm", "tier", "check"], ["ilm", "tier", "verify"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "test if remote tier configuration is valid", examples: [["Verify if a tier config is valid", "$0 ilm tier check myminio WARM-TIER"]] });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "test if remote tier configuration is valid",
+    examples: [
+      ["Check that the server can reach a tier.", "$0 ilm tier check myminio WARM"],
+      ["Check it and print the result as JSON.", "$0 ilm tier check --json myminio COLD"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS NAME" });
 
   async run(ctx: McContext): Promise<void> {

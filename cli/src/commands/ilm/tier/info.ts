@@ -21,8 +21,8 @@ export class IlmTierInfoCommand extends BaseCommand {
     category: "MinIO commands",
     description: "display tier statistics",
     examples: [
-      ["Prints per-tier statistics of all remote tier targets configured on 'myminio'", "$0 ilm tier info myminio"],
-      ["Print per-tier statistics of given tier name 'MINIOTIER-1'", "$0 ilm tier info myminio MINIOTIER-1"],
+      ["Show statistics of every tier.", "$0 ilm tier info myminio"],
+      ["Show statistics of one tier.", "$0 ilm tier info myminio WARM"],
     ],
   });
   args = Option.Rest({ name: "ALIAS [NAME]" });

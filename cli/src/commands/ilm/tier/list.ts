@@ -10,7 +10,14 @@ import { listTiers, tierCapability, tierFields } from "../../../minio-admin/tier
 /** `mc ilm tier list ALIAS` (upstream cmd/ilm-tier-list.go): upstream's `|` table, every column as wide as its widest cell plus two. */
 export class IlmTierListCommand extends BaseCommand {
   static override paths = [["ilm", "tier", "list"], ["ilm", "tier", "ls"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "list configured remote tier targets", examples: [["List remote tier targets configured on 'myminio'", "$0 ilm tier list myminio"]] });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "list configured remote tier targets",
+    examples: [
+      ["List the remote tiers.", "$0 ilm tier list myminio"],
+      ["List them as JSON.", "$0 ilm tier ls --json myminio"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<void> {

@@ -9,7 +9,14 @@ import { removeTier, tierCapability, tierMessage } from "../../../minio-admin/ti
 /** `mc ilm tier remove ALIAS NAME [--force]` (upstream cmd/ilm-tier-rm.go): only a tier no rule uses, unless forced. */
 export class IlmTierRemoveCommand extends BaseCommand {
   static override paths = [["ilm", "tier", "remove"], ["ilm", "tier", "rm"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "remove a remote tier target", examples: [["Remove tier config named WARM-TIER", "$0 ilm tier remove myminio WARM-TIER"]] });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "remove a remote tier target",
+    examples: [
+      ["Remove a tier no rule uses.", "$0 ilm tier remove myminio WARM"],
+      ["The same, with the short name.", "$0 ilm tier rm myminio OLD-TIER"],
+    ],
+  });
   force = Option.Boolean("--force", { description: "forcefully remove the specified tier", hidden: true });
   dangerous = Option.Boolean("--dangerous", { description: "additional flag to be required in addition to force flag", hidden: true });
   args = Option.Rest({ name: "ALIAS NAME" });

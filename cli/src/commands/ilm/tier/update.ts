@@ -14,9 +14,10 @@ export class IlmTierUpdateCommand extends BaseCommand {
     category: "MinIO commands",
     description: "update an existing remote tier configuration",
     examples: [
-      ["Update credentials for an existing Azure Blob Storage remote tier", "$0 ilm tier update myminio AZTIER --account-key ACCOUNT-KEY"],
-      ["Update credentials for an existing AWS S3 compatible remote tier", "$0 ilm tier update myminio S3TIER --access-key ACCESS-KEY --secret-key SECRET-KEY"],
-      ["Update credentials for an existing Google Cloud Storage remote tier", "$0 ilm tier update myminio GCSTIER --credentials-file /path/to/credentials.json"],
+      ["Change the account key of an Azure tier.", "$0 ilm tier update myminio AZCOLD --account-key NEWACCOUNTKEY"],
+      ["Change the keys of an S3 or MinIO tier.", "$0 ilm tier update myminio COLD --access-key NEWKEY --secret-key NEWSECRET"],
+      ["Replace the credentials file of a GCS tier.", "$0 ilm tier update myminio GCSCOLD --credentials-file ./new-gcs-credentials.json"],
+      ["Switch an S3 tier to the server's AWS role.", "$0 ilm tier update myminio COLD --use-aws-role"],
     ],
   });
   accessKey = Option.String("--access-key", { description: "AWS S3 or compatible object storage access-key" });

@@ -20,13 +20,13 @@ export class ReplicateResyncStartCommand extends BaseCommand {
     category: "MinIO commands",
     description: "start replicating back all previously replicated objects",
     examples: [
-      ["Re-replicate previously replicated objects in bucket \"mybucket\" for alias \"myminio\" for remote target", "$0 replicate resync start myminio/mybucket --remote-bucket \"arn:minio:replication::xxx:mybucket\""],
-      ["Re-replicate all objects older than 60 days in bucket \"mybucket\" for remote bucket target", "$0 replicate resync start myminio/mybucket --older-than 60d --remote-bucket \"arn:minio:replication::xxx:mybucket\""],
+      ["Replicate every object again to a remote target.", "$0 replicate resync start myminio/mybucket --remote-bucket \"arn:minio:replication::8d2b4a:mybucket\""],
+      ["Replicate again only objects older than 60 days.", "$0 replicate resync start --older-than 60d myminio/mybucket --remote-bucket \"arn:minio:replication::8d2b4a:mybucket\""],
     ],
   });
   olderThan = Option.String("--older-than", { description: "replicate back objects older than value in duration string (e.g. 7d10h31s)" });
   remoteBucket = Option.String("--remote-bucket", { description: "remote bucket ARN" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("replicate resync start needs one ALIAS/BUCKET.");

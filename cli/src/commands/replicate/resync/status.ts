@@ -10,9 +10,16 @@ import { comma, prettyRow, replicateFailure } from "../../../minio-admin/replica
 /** `mc replicate resync status ALIAS/BUCKET [--remote-bucket ARN]` (upstream cmd/replicate-resync-status.go). */
 export class ReplicateResyncStatusCommand extends BaseCommand {
   static override paths = [["replicate", "resync", "status"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "status of replication recovery", examples: [["Status of replication resync in bucket \"mybucket\" under specific remote bucket target", "$0 replicate resync status myminio/mybucket --remote-bucket \"arn:minio:replication::xxx:mybucket\""]] });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "status of replication recovery",
+    examples: [
+      ["Show the progress of a resync.", "$0 replicate resync status myminio/mybucket"],
+      ["Show it for one remote target.", "$0 replicate resync status myminio/mybucket --remote-bucket \"arn:minio:replication::8d2b4a:mybucket\""],
+    ],
+  });
   remoteBucket = Option.String("--remote-bucket", { description: "remote bucket ARN" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS/BUCKET" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("replicate resync status needs one ALIAS/BUCKET.");

@@ -9,8 +9,15 @@ import { delConfigKV, proxyCapability } from "../../../minio-admin/support.js";
 /** `mc support proxy remove ALIAS` (upstream cmd/support-proxy-remove.go): deletes the server's `subnet proxy` setting. */
 export class SupportProxyRemoveCommand extends BaseCommand {
   static override paths = [["support", "proxy", "remove"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "Remove proxy configuration", examples: [["Remove the proxy configured for cluster with alias 'myminio'", "$0 support proxy remove myminio"]] });
-  args = Option.Rest({ name: "TARGET" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "Remove proxy configuration",
+    examples: [
+      ["Stop using a proxy.", "$0 support proxy remove myminio"],
+      ["Stop using it and print the result as JSON.", "$0 support proxy remove --json myminio"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("support proxy remove needs one ALIAS.");

@@ -14,8 +14,15 @@ import { proxyCapability, setConfigKV } from "../../../minio-admin/support.js";
  */
 export class SupportProxySetCommand extends BaseCommand {
   static override paths = [["support", "proxy", "set"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "configure proxy to given URL", examples: [["Set the proxy to http://my.proxy for cluster with alias 'myminio'", "$0 support proxy set myminio http://my.proxy"]] });
-  args = Option.Rest({ name: "TARGET PROXY_URL" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "configure proxy to given URL",
+    examples: [
+      ["Make the cluster use a proxy for its support calls.", "$0 support proxy set myminio http://proxy.example.net:3128"],
+      ["Use a proxy that needs a user and password.", "$0 support proxy set myminio http://user:password@proxy.example.net:3128"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS PROXY_URL" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 2) throw usageError("support proxy set needs ALIAS and PROXY_URL.");

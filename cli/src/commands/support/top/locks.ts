@@ -26,10 +26,17 @@ const roundedSeconds = (ns: number): number => Math.floor(ns / 1e9 + 0.5);
  */
 export class SupportTopLocksCommand extends BaseCommand {
   static override paths = [["support", "top", "locks"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "list all active locks on a MinIO cluster", examples: [["List oldest locks on a MinIO cluster", "$0 support top locks myminio/"]] });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "list all active locks on a MinIO cluster",
+    examples: [
+      ["List the oldest locks of a cluster.", "$0 support top locks myminio"],
+      ["List them as JSON.", "$0 support top locks --json myminio"],
+    ],
+  });
   count = Option.String("--count", "10", { description: "list N number of locks", hidden: true });
   stale = Option.Boolean("--stale", false, { description: "list all stale locks", hidden: true });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.args.length !== 1) throw usageError("support top locks needs one ALIAS.");

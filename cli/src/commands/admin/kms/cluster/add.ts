@@ -18,7 +18,10 @@ export class AdminKmsClusterAddCommand extends KmsCommand {
     category: "Admin commands",
     description: "add a fresh, running KMS node to the cluster",
     details: "The node must run with the cluster's HSM key and enclaves, hold no data, and have a certificate naming HOST. Members after the change are printed one per line.",
-    examples: [["Add kms4", "$0 admin kms cluster add mykms kms4.example.net:7373"]],
+    examples: [
+      ["Add a fresh, running KMS node to the cluster.", "$0 admin kms cluster add mykms kms4.example.net:7373"],
+      ["Add a node by its IPv6 address.", "$0 admin kms cluster add mykms \"[fd00::14]:7373\""],
+    ],
   });
   args = Option.Rest({ name: "ALIAS HOST:PORT" });
   protected readonly op: "add" | "remove" = "add";

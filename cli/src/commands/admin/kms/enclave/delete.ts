@@ -5,7 +5,14 @@ import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 /** `mc admin kms enclave delete ALIAS NAME` (root only): its keys, policies and identities go with it. */
 export class AdminKmsEnclaveDeleteCommand extends KmsCommand {
   static override paths = [["admin", "kms", "enclave", "delete"], ["admin", "kms", "enclave", "rm"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "delete a KMS enclave with everything in it", examples: [["Delete enclave tenant-1", "$0 admin kms enclave delete mykms tenant-1"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "delete a KMS enclave with everything in it",
+    examples: [
+      ["Delete an enclave with its keys, policies and identities (as root).", "$0 admin kms enclave delete mykms tenant-1"],
+      ["The same, with the short name.", "$0 admin kms enclave rm mykms tenant-2"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS NAME" });
 
   async run(ctx: McContext): Promise<number> {

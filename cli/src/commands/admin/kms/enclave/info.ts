@@ -5,7 +5,14 @@ import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 /** `mc admin kms enclave info ALIAS NAME`. */
 export class AdminKmsEnclaveInfoCommand extends KmsCommand {
   static override paths = [["admin", "kms", "enclave", "info"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "show when and by whom a KMS enclave was created", examples: [["Describe enclave tenant-1", "$0 admin kms enclave info mykms tenant-1"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "show when and by whom a KMS enclave was created",
+    examples: [
+      ["Show when and by whom an enclave was created.", "$0 admin kms enclave info mykms tenant-1"],
+      ["Show it as JSON.", "$0 admin kms enclave info --json mykms tenant-1"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS NAME" });
 
   async run(ctx: McContext): Promise<number> {

@@ -5,7 +5,14 @@ import { KmsCommand, listAll } from "../../../../kms/kms-command.js";
 /** `mc admin kms enclave list ALIAS [PATTERN]`. */
 export class AdminKmsEnclaveListCommand extends KmsCommand {
   static override paths = [["admin", "kms", "enclave", "list"], ["admin", "kms", "enclave", "ls"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "list KMS enclaves", examples: [["List all enclaves", "$0 admin kms enclave list mykms"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "list KMS enclaves",
+    examples: [
+      ["List every enclave.", "$0 admin kms enclave list mykms"],
+      ["List the enclaves whose names start with tenant-.", "$0 admin kms enclave list mykms \"tenant-*\""],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS [PATTERN]" });
 
   async run(ctx: McContext): Promise<number> {

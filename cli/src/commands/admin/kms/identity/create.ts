@@ -17,8 +17,9 @@ export class AdminKmsIdentityCreateCommand extends KmsCommand {
     description: "create a KMS identity and print its new API key once",
     details: "Give the key to the service: `mc alias set ALIAS URL --api-key k1:…`.",
     examples: [
-      ["A new API key and identity with policy app", "$0 admin kms identity create mykms --policy app"],
-      ["Register the identity of a client certificate", "$0 admin kms identity create mykms h1:… --policy app"],
+      ["Create an identity with a new API key, under policy app (the key is printed once).", "$0 admin kms identity create --policy app mykms"],
+      ["Register the identity of a client certificate.", "$0 admin kms identity create --policy app mykms h1:2Xy0Wo0M4y2mSYZ8xQx7iBIYXlJ8dAe4sTzqbTf0N1o"],
+      ["Create an admin identity of an enclave.", "$0 admin kms identity create --admin --enclave tenant-1 mykms"],
     ],
   });
   args = Option.Rest({ name: "ALIAS [IDENTITY]" });

@@ -22,7 +22,10 @@ export class AdminKmsIdentityInfoCommand extends KmsCommand {
   static override usage = Command.Usage({
     category: "Admin commands",
     description: "show a KMS identity and its policies (the alias's own without IDENTITY)",
-    examples: [["Show an identity", "$0 admin kms identity info mykms h1:…"], ["Show the alias's own identity and what it may do", "$0 admin kms identity info mykms"]],
+    examples: [
+      ["Show an identity and its policies.", "$0 admin kms identity info mykms h1:2Xy0Wo0M4y2mSYZ8xQx7iBIYXlJ8dAe4sTzqbTf0N1o"],
+      ["Show the alias's own identity and what it may do.", "$0 admin kms identity info mykms"],
+    ],
   });
   args = Option.Rest({ name: "ALIAS [IDENTITY]" });
 

@@ -8,7 +8,11 @@ export class AdminKmsKeyCreateCommand extends KmsCommand {
   static override usage = Command.Usage({
     category: "Admin commands",
     description: "create a new KMS master key",
-    examples: [["Create key my-key", "$0 admin kms key create mykms my-key"], ["Create key my-key in enclave tenant-1", "$0 admin kms key create mykms my-key --enclave tenant-1"]],
+    examples: [
+      ["Create a master key.", "$0 admin kms key create mykms my-key"],
+      ["Create a master key in an enclave.", "$0 admin kms key create --enclave tenant-1 mykms app-key"],
+      ["Create one and read its name back from JSON.", "$0 admin kms key create --json mykms backup-key | jq -r .keyId"],
+    ],
   });
   args = Option.Rest({ name: "ALIAS KEY_NAME" });
 

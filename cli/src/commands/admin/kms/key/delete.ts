@@ -9,7 +9,11 @@ export class AdminKmsKeyDeleteCommand extends KmsCommand {
     category: "Admin commands",
     description: "delete a KMS master key (or one of its versions)",
     details: "Data encrypted under a deleted key cannot be decrypted any more.",
-    examples: [["Delete my-key", "$0 admin kms key delete mykms my-key"], ["Delete version 1 of my-key", "$0 admin kms key delete mykms my-key --version 1"]],
+    examples: [
+      ["Delete a master key with all its versions.", "$0 admin kms key delete mykms my-key"],
+      ["Delete only version 1 of a key.", "$0 admin kms key delete --version 1 mykms my-key"],
+      ["Delete a key of an enclave, with the short name.", "$0 admin kms key rm --enclave tenant-1 mykms app-key"],
+    ],
   });
   args = Option.Rest({ name: "ALIAS KEY_NAME" });
   version = Option.String("--version", { description: "delete only this version" });

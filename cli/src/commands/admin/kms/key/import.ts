@@ -10,7 +10,11 @@ export class AdminKmsKeyImportCommand extends KmsCommand {
     category: "Admin commands",
     description: "import a 32-byte key (standard base64) as a KMS master key",
     details: "Without BASE64_KEY the key is read from standard input, which keeps it out of the process list and the shell history.",
-    examples: [["Import the key in old.key", "$0 admin kms key import mykms my-key < old.key"]],
+    examples: [
+      ["Import a 32-byte key from a file through standard input (it stays out of the process list).", "$0 admin kms key import mykms my-key < my-key.b64"],
+      ["Import a key given on the command line.", "$0 admin kms key import mykms legacy-key \"B4C1sJb2pX9mYqL0tQ8nH3wZr6vE5kAaD7uFgS2iJ0o=\""],
+      ["Import a key into an enclave.", "$0 admin kms key import --enclave tenant-1 mykms app-key < app-key.b64"],
+    ],
   });
   args = Option.Rest({ name: "ALIAS KEY_NAME [BASE64_KEY]" });
 

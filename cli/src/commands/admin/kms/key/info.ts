@@ -14,7 +14,15 @@ interface DescribedKey {
 /** `mc admin kms key info ALIAS KEY_NAME [--version N]`: `/v1/key/describe/<name>`, with every version. */
 export class AdminKmsKeyInfoCommand extends KmsCommand {
   static override paths = [["admin", "kms", "key", "info"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "show a KMS master key and its versions", examples: [["Show my-key", "$0 admin kms key info mykms my-key"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "show a KMS master key and its versions",
+    examples: [
+      ["Show a master key and its versions.", "$0 admin kms key info mykms my-key"],
+      ["Show one version.", "$0 admin kms key info --version 2 mykms my-key"],
+      ["Show it as JSON.", "$0 admin kms key info --json mykms my-key"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS KEY_NAME" });
   version = Option.String("--version", { description: "describe this version instead of the latest" });
 

@@ -8,7 +8,14 @@ import { KmsCommand, seg } from "../../../../kms/kms-command.js";
  */
 export class AdminKmsKeyRotateCommand extends KmsCommand {
   static override paths = [["admin", "kms", "key", "rotate"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "add a new version to a KMS master key", examples: [["Rotate my-key", "$0 admin kms key rotate mykms my-key"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "add a new version to a KMS master key",
+    examples: [
+      ["Add a new version to a master key (older versions still decrypt).", "$0 admin kms key rotate mykms my-key"],
+      ["Rotate a key of an enclave.", "$0 admin kms key rotate --enclave tenant-1 mykms app-key"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS KEY_NAME" });
 
   async run(ctx: McContext): Promise<number> {

@@ -14,7 +14,15 @@ const statusContext = new TextEncoder().encode("mc admin kms key status");
  */
 export class AdminKmsKeyStatusCommand extends KmsCommand {
   static override paths = [["admin", "kms", "key", "status"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "check that a KMS master key can encrypt and decrypt", examples: [["Check my-key", "$0 admin kms key status mykms my-key"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "check that a KMS master key can encrypt and decrypt",
+    examples: [
+      ["Check that a master key can encrypt and decrypt.", "$0 admin kms key status mykms my-key"],
+      ["Check a key of an enclave.", "$0 admin kms key status --enclave tenant-1 mykms app-key"],
+      ["Check it from a monitoring job (exit 1 when a step fails).", "$0 admin kms key status --json mykms my-key || echo \"my-key is not usable\" >&2"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS KEY_NAME" });
 
   async run(ctx: McContext): Promise<number> {

@@ -9,7 +9,10 @@ export class AdminKmsPolicyAssignCommand extends KmsCommand {
     category: "Admin commands",
     description: "assign a KMS policy to identities",
     details: "The identities must exist: create them with `mc admin kms identity create`.",
-    examples: [["Assign policy app to an identity", "$0 admin kms policy assign mykms app h1:…"]],
+    examples: [
+      ["Assign a policy to an identity.", "$0 admin kms policy assign mykms app h1:2Xy0Wo0M4y2mSYZ8xQx7iBIYXlJ8dAe4sTzqbTf0N1o"],
+      ["Assign it to two identities.", "$0 admin kms policy assign mykms app h1:2Xy0Wo0M4y2mSYZ8xQx7iBIYXlJ8dAe4sTzqbTf0N1o h1:Qm9ZsW3b8cP1kR7tY0uV2xN5aD6eF4gH9jK1lM3nO8p"],
+    ],
   });
   args = Option.Rest({ name: "ALIAS NAME IDENTITY..." });
   protected readonly assign: boolean = true;

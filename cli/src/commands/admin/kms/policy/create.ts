@@ -28,10 +28,11 @@ export class AdminKmsPolicyCreateCommand extends KmsCommand {
   static override usage = Command.Usage({
     category: "Admin commands",
     description: "create a KMS policy from a file or from --allow/--deny paths",
-    details: 'FILE holds {"allow":["/v1/key/generate/app-*"],"deny":[]} (`-` reads standard input). Paths are REST paths with `*` patterns; deny wins over allow.',
+    details: "FILE holds {\"allow\":[\"/v1/key/generate/app-*\"],\"deny\":[]} (`-` reads standard input). Paths are REST paths with `*` patterns; deny wins over allow.",
     examples: [
-      ["Allow data keys of app-* keys", "$0 admin kms policy create mykms app --allow '/v1/key/generate/app-*' --allow '/v1/key/decrypt/app-*'"],
-      ["Create from a file", "$0 admin kms policy create mykms app app-policy.json"],
+      ["Create a policy that may only generate and decrypt data keys of app-* keys.", "$0 admin kms policy create mykms app --allow \"/v1/key/generate/app-*\" --allow \"/v1/key/decrypt/app-*\""],
+      ["Create a policy from a file.", "$0 admin kms policy create mykms app ./app-policy.json"],
+      ["Create one from standard input that denies key deletion.", "echo '{\"allow\":[\"/v1/key/*\"],\"deny\":[\"/v1/key/delete/*\"]}' | $0 admin kms policy create mykms no-delete -"],
     ],
   });
   args = Option.Rest({ name: "ALIAS NAME [FILE]" });

@@ -5,7 +5,14 @@ import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 /** `mc admin kms policy delete ALIAS NAME`. */
 export class AdminKmsPolicyDeleteCommand extends KmsCommand {
   static override paths = [["admin", "kms", "policy", "delete"], ["admin", "kms", "policy", "rm"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "delete a KMS policy", examples: [["Delete policy app", "$0 admin kms policy delete mykms app"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "delete a KMS policy",
+    examples: [
+      ["Delete a policy.", "$0 admin kms policy delete mykms app"],
+      ["The same, with the short name.", "$0 admin kms policy rm mykms app-copy"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS NAME" });
 
   async run(ctx: McContext): Promise<number> {

@@ -5,7 +5,14 @@ import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 /** `mc admin kms policy info ALIAS NAME`: `/v1/policy/describe/<name>` (who made it, when). */
 export class AdminKmsPolicyInfoCommand extends KmsCommand {
   static override paths = [["admin", "kms", "policy", "info"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "show when and by whom a KMS policy was created", examples: [["Describe policy app", "$0 admin kms policy info mykms app"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "show when and by whom a KMS policy was created",
+    examples: [
+      ["Show when and by whom a policy was created.", "$0 admin kms policy info mykms app"],
+      ["Show it as JSON.", "$0 admin kms policy info --json mykms app"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS NAME" });
 
   async run(ctx: McContext): Promise<number> {

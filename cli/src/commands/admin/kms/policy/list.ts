@@ -5,7 +5,14 @@ import { KmsCommand, listAll } from "../../../../kms/kms-command.js";
 /** `mc admin kms policy list ALIAS [PATTERN]`. */
 export class AdminKmsPolicyListCommand extends KmsCommand {
   static override paths = [["admin", "kms", "policy", "list"], ["admin", "kms", "policy", "ls"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "list KMS policies", examples: [["List all policies", "$0 admin kms policy list mykms"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "list KMS policies",
+    examples: [
+      ["List every policy.", "$0 admin kms policy list mykms"],
+      ["List the policies whose names start with app.", "$0 admin kms policy list mykms \"app*\""],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS [PATTERN]" });
 
   async run(ctx: McContext): Promise<number> {

@@ -5,7 +5,14 @@ import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 /** `mc admin kms policy show ALIAS NAME`: the policy's rules (`/v1/policy/read/<name>`), as a file `policy create` accepts. */
 export class AdminKmsPolicyShowCommand extends KmsCommand {
   static override paths = [["admin", "kms", "policy", "show"]];
-  static override usage = Command.Usage({ category: "Admin commands", description: "print the allow and deny paths of a KMS policy", examples: [["Show policy app", "$0 admin kms policy show mykms app"]] });
+  static override usage = Command.Usage({
+    category: "Admin commands",
+    description: "print the allow and deny paths of a KMS policy",
+    examples: [
+      ["Print a policy's allow and deny paths.", "$0 admin kms policy show mykms app"],
+      ["Copy a policy under another name.", "$0 admin kms policy show mykms app > app.json && $0 admin kms policy create mykms app-copy app.json"],
+    ],
+  });
   args = Option.Rest({ name: "ALIAS NAME" });
 
   async run(ctx: McContext): Promise<number> {

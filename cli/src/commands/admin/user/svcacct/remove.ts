@@ -6,8 +6,15 @@ import { runSvcRemove } from "../../../../minio-admin/svcacct-run.js";
 /** `mc admin user svcacct remove` (upstream cmd/admin-user-svcacct-remove.go). */
 export class AdminUserSvcacctRemoveCommand extends BaseCommand {
   static override paths = [["admin", "user", "svcacct", "remove"], ["admin", "user", "svcacct", "rm"]];
-  static override usage = Command.Usage({ category: "MinIO commands", description: "remove a service account", examples: [["Remove the service account \"J123C4ZXEQN8RK6ND35I\"", "$0 admin user svcacct remove myminio/ J123C4ZXEQN8RK6ND35I"]] });
-  args = Option.Rest({ name: "ARGS" });
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "remove a service account",
+    examples: [
+      ["Remove a service account.", "$0 admin user svcacct remove myminio alice-backup"],
+      ["The same, with the short name.", "$0 admin user svcacct rm myminio alice-deploy"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS SERVICE-ACCOUNT" });
 
   async run(ctx: McContext): Promise<void> {
     await runSvcRemove(ctx, this.args);

@@ -11,13 +11,13 @@ export class IdpLdapPolicyAttachCommand extends BaseCommand {
     description: "attach a policy to an entity",
     details: "Exactly one \"--user\" or \"--group\" flag is required. POLICY is the name of a policy on the MinIO server.",
     examples: [
-      ["Attach policy \"mypolicy\" to a user", "$0 idp ldap policy attach myminio/ mypolicy --user='uid=bobfisher,ou=people,ou=hwengg,dc=min,dc=io'"],
-      ["Attach policies \"policy1\" and \"policy2\" to a group", "$0 idp ldap policy attach myminio/ policy1 policy2 --group='cn=projectb,ou=groups,ou=swengg,dc=min,dc=io'"],
+      ["Attach a policy to an LDAP user.", "$0 idp ldap policy attach myminio read-photos --user \"uid=alice,ou=people,dc=example,dc=net\""],
+      ["Attach two policies to an LDAP group.", "$0 idp ldap policy attach myminio read-photos write-uploads --group \"cn=developers,ou=groups,dc=example,dc=net\""],
     ],
   });
   user = Option.String("-u,--user", { description: "attach policy to user by DN or by login name" });
   group = Option.String("-g,--group", { description: "attach policy to LDAP Group DN" });
-  args = Option.Rest({ name: "ARGS" });
+  args = Option.Rest({ name: "ALIAS POLICY [POLICY...]" });
 
   async run(ctx: McContext): Promise<void> {
     await runLdapPolicyAssociate(ctx, true, this.args, this.user, this.group);

@@ -11,13 +11,13 @@ export class IdpLdapPolicyDetachCommand extends BaseCommand {
     description: "detach a policy from an entity",
     details: "Exactly one \"--user\" or \"--group\" flag is required. POLICY is the name of a policy on the MinIO server.",
     examples: [
-      ["Detach policy \"mypolicy\" from a user", "$0 idp ldap policy detach myminio/ mypolicy --user='uid=bobfisher,ou=people,ou=hwengg,dc=min,dc=io'"],
-      ["Detach policies \"policy1\" and \"policy2\" from a group", "$0 idp ldap policy detach myminio/ policy1 policy2 --group='cn=projectb,ou=groups,ou=swengg,dc=min,dc=io'"],
+      ["Detach a policy from an LDAP user.", "$0 idp ldap policy detach myminio read-photos --user \"uid=alice,ou=people,dc=example,dc=net\""],
+      ["Detach two policies from an LDAP group.", "$0 idp ldap policy detach myminio read-photos write-uploads --group \"cn=developers,ou=groups,dc=example,dc=net\""],
     ],
   });
   user = Option.String("-u,--user", { description: "detach policy from user by DN or by login name" });
   group = Option.String("-g,--group", { description: "detach policy from LDAP Group DN" });
-  args = Option.Rest({ name: "ARGS" });
+  args = Option.Rest({ name: "ALIAS POLICY [POLICY...]" });
 
   async run(ctx: McContext): Promise<void> {
     await runLdapPolicyAssociate(ctx, false, this.args, this.user, this.group);

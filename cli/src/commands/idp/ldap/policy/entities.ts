@@ -10,15 +10,15 @@ export class IdpLdapPolicyEntitiesCommand extends BaseCommand {
     category: "MinIO commands",
     description: "list policy association entities",
     examples: [
-      ["List all LDAP entities associated with all policies", "$0 idp ldap policy entities myminio/"],
-      ["List all LDAP entities associated with the policies 'finteam-policy' and 'mlteam-policy'", "$0 idp ldap policy entities myminio/ --policy finteam-policy --policy mlteam-policy"],
-      ["List all policies associated with a pair of User LDAP entities", "$0 idp ldap policy entities myminio/ --user 'uid=bobfisher,ou=people,ou=hwengg,dc=min,dc=io' --user 'uid=fahim,ou=people,ou=swengg,dc=min,dc=io'"],
+      ["List every LDAP user and group with a policy.", "$0 idp ldap policy entities myminio"],
+      ["List the entities of two policies.", "$0 idp ldap policy entities myminio --policy read-photos --policy write-uploads"],
+      ["List the policies of an LDAP user.", "$0 idp ldap policy entities myminio --user \"uid=alice,ou=people,dc=example,dc=net\""],
     ],
   });
   users = Option.Array("-u,--user", [], { description: "list policies associated with user(s)" });
   groups = Option.Array("-g,--group", [], { description: "list policies associated with group(s)" });
   policies = Option.Array("-p,--policy", [], { description: "list users or groups associated with policy" });
-  args = Option.Rest({ name: "TARGET" });
+  args = Option.Rest({ name: "ALIAS" });
 
   async run(ctx: McContext): Promise<void> {
     await runLdapPolicyEntities(ctx, this.args, { users: this.users, groups: this.groups, policies: this.policies });

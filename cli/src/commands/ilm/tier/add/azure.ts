@@ -12,7 +12,10 @@ export class IlmTierAddAzureCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "MinIO commands",
     description: "add a new Azure remote tier target",
-    examples: [["Configure a new remote tier which transitions objects to a bucket in Azure Blob Storage", "$0 ilm tier add azure myminio AZTIER --account-name ACCOUNT-NAME --account-key ACCOUNT-KEY --bucket myazurebucket --prefix myazureprefix/"]],
+    examples: [
+      ["Add an Azure Blob Storage container as a remote tier.", "$0 ilm tier add azure myminio AZCOLD --account-name myaccount --account-key ACCOUNTKEY --bucket cold-container --prefix tiered/"],
+      ["Add it with an access tier.", "$0 ilm tier add azure myminio AZARCHIVE --account-name myaccount --account-key ACCOUNTKEY --bucket archive-container --storage-class Archive"],
+    ],
   });
   endpoint = Option.String("--endpoint", { description: "remote tier endpoint. e.g https://s3.amazonaws.com" });
   region = Option.String("--region", { description: "remote tier region. e.g us-west-2" });

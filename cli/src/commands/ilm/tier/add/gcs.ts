@@ -11,7 +11,10 @@ export class IlmTierAddGcsCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "MinIO commands",
     description: "add a new GCS remote tier target",
-    examples: [["Configure a new remote tier which transitions objects to a bucket in Google Cloud Storage", "$0 ilm tier add gcs myminio GCSTIER --credentials-file /path/to/credentials.json --bucket mygcsbucket --prefix mygcsprefix/"]],
+    examples: [
+      ["Add a Google Cloud Storage bucket as a remote tier.", "$0 ilm tier add gcs myminio GCSCOLD --credentials-file ./gcs-credentials.json --bucket cold-bucket --prefix tiered/"],
+      ["Add it with a storage class.", "$0 ilm tier add gcs myminio GCSARCHIVE --credentials-file ./gcs-credentials.json --bucket archive-bucket --storage-class ARCHIVE"],
+    ],
   });
   region = Option.String("--region", { description: "remote tier region. e.g us-west-2" });
   credentialsFile = Option.String("--credentials-file", { description: "path to Google Cloud Storage credentials file" });

@@ -9,7 +9,10 @@ export class IlmTierAddMinioCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "MinIO commands",
     description: "add a new MinIO remote tier target",
-    examples: [["Configure a new remote tier which transitions objects to a bucket in a MinIO deployment", "$0 ilm tier add minio myminio WARM-MINIO-TIER --endpoint https://warm-minio.com --access-key ACCESSKEY --secret-key SECRETKEY --bucket mybucket --prefix myprefix/"]],
+    examples: [
+      ["Add a MinIO deployment as a remote tier named WARM.", "$0 ilm tier add minio myminio WARM --endpoint https://warm.example.net --access-key WARMKEY --secret-key WARMSECRET --bucket warm-data --prefix tiered/"],
+      ["Add it with a region.", "$0 ilm tier add minio myminio WARM2 --endpoint https://warm2.example.net --region eu-central-1 --access-key WARMKEY --secret-key WARMSECRET --bucket warm-data"],
+    ],
   });
   endpoint = Option.String("--endpoint", { description: "remote tier endpoint. e.g https://s3.amazonaws.com" });
   region = Option.String("--region", { description: "remote tier region. e.g us-west-2" });

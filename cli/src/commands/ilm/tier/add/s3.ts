@@ -13,7 +13,10 @@ export class IlmTierAddS3Command extends BaseCommand {
   static override usage = Command.Usage({
     category: "MinIO commands",
     description: "add a new AWS/S3 compatible remote tier target",
-    examples: [["Configure a new remote tier which transitions objects to a bucket in AWS S3 with STANDARD storage class", "$0 ilm tier add s3 myminio S3TIER --endpoint https://s3.amazonaws.com --access-key ACCESSKEY --secret-key SECRETKEY --bucket mys3bucket --prefix mys3prefix/ --storage-class \"STANDARD\" --region us-west-2"]],
+    examples: [
+      ["Add an AWS S3 bucket as a remote tier named COLD.", "$0 ilm tier add s3 myminio COLD --endpoint https://s3.amazonaws.com --access-key AWSKEY --secret-key AWSSECRET --bucket cold-data --prefix tiered/ --storage-class STANDARD_IA --region us-west-2"],
+      ["Use the server's AWS role instead of keys.", "$0 ilm tier add s3 myminio COLD --use-aws-role --bucket cold-data --region us-west-2"],
+    ],
   });
   endpoint = Option.String("--endpoint", { description: "remote tier endpoint. e.g https://s3.amazonaws.com" });
   region = Option.String("--region", { description: "remote tier region. e.g us-west-2" });
