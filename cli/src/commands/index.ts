@@ -8,6 +8,14 @@ import { AdminAccesskeyEnableCommand } from "./admin/accesskey/enable.js";
 import { AdminAccesskeyInfoCommand } from "./admin/accesskey/info.js";
 import { AdminAccesskeyListCommand } from "./admin/accesskey/list.js";
 import { AdminAccesskeyRemoveCommand } from "./admin/accesskey/remove.js";
+import { AdminAccesskeyStsRevokeCommand } from "./admin/accesskey/sts-revoke.js";
+import { AdminConfigExportCommand } from "./admin/config/export.js";
+import { AdminConfigGetCommand } from "./admin/config/get.js";
+import { AdminConfigHistoryCommand } from "./admin/config/history.js";
+import { AdminConfigImportCommand } from "./admin/config/import.js";
+import { AdminConfigResetCommand } from "./admin/config/reset.js";
+import { AdminConfigRestoreCommand } from "./admin/config/restore.js";
+import { AdminConfigSetCommand } from "./admin/config/set.js";
 import { AdminGroupAddCommand } from "./admin/group/add.js";
 import { AdminGroupDisableCommand } from "./admin/group/disable.js";
 import { AdminGroupEnableCommand } from "./admin/group/enable.js";
@@ -49,11 +57,17 @@ import { AdminPolicyEntitiesCommand } from "./admin/policy/entities.js";
 import { AdminPolicyInfoCommand } from "./admin/policy/info.js";
 import { AdminPolicyListCommand } from "./admin/policy/list.js";
 import { AdminPolicyRemoveCommand } from "./admin/policy/remove.js";
+import { AdminServiceFreezeCommand } from "./admin/service/freeze.js";
+import { AdminServiceRestartCommand } from "./admin/service/restart.js";
+import { AdminServiceStopCommand } from "./admin/service/stop.js";
+import { AdminServiceUnfreezeCommand } from "./admin/service/unfreeze.js";
+import { AdminUpdateCommand } from "./admin/update.js";
 import { AdminUserAddCommand } from "./admin/user/add.js";
 import { AdminUserDisableCommand } from "./admin/user/disable.js";
 import { AdminUserEnableCommand } from "./admin/user/enable.js";
 import { AdminUserInfoCommand } from "./admin/user/info.js";
 import { AdminUserListCommand } from "./admin/user/list.js";
+import { AdminUserPolicyCommand } from "./admin/user/policy.js";
 import { AdminUserRemoveCommand } from "./admin/user/remove.js";
 import { AdminUserStsInfoCommand } from "./admin/user/sts/info.js";
 import { AdminUserSvcacctAddCommand } from "./admin/user/svcacct/add.js";
@@ -204,6 +218,14 @@ export const commands = [
   AdminAccesskeyInfoCommand,
   AdminAccesskeyListCommand,
   AdminAccesskeyRemoveCommand,
+  AdminAccesskeyStsRevokeCommand,
+  AdminConfigExportCommand,
+  AdminConfigGetCommand,
+  AdminConfigHistoryCommand,
+  AdminConfigImportCommand,
+  AdminConfigResetCommand,
+  AdminConfigRestoreCommand,
+  AdminConfigSetCommand,
   AdminGroupAddCommand,
   AdminGroupDisableCommand,
   AdminGroupEnableCommand,
@@ -245,11 +267,17 @@ export const commands = [
   AdminPolicyInfoCommand,
   AdminPolicyListCommand,
   AdminPolicyRemoveCommand,
+  AdminServiceFreezeCommand,
+  AdminServiceRestartCommand,
+  AdminServiceStopCommand,
+  AdminServiceUnfreezeCommand,
+  AdminUpdateCommand,
   AdminUserAddCommand,
   AdminUserDisableCommand,
   AdminUserEnableCommand,
   AdminUserInfoCommand,
   AdminUserListCommand,
+  AdminUserPolicyCommand,
   AdminUserRemoveCommand,
   AdminUserStsInfoCommand,
   AdminUserSvcacctAddCommand,
