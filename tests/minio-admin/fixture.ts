@@ -46,7 +46,7 @@ export interface Normalized {
   readonly body: unknown;
 }
 
-async function normalize(rec: Recorded, encrypted: boolean): Promise<Normalized> {
+export async function normalize(rec: Recorded, encrypted: boolean): Promise<Normalized> {
   assert.ok(rec.signatureValid || rec.signedHeaders.length === 0, `${rec.method} ${rec.path}: the SigV4 signature does not verify`);
   let body: unknown = "";
   if (rec.body.length > 0) {

@@ -50,6 +50,7 @@ import { AdminKmsPolicyListCommand } from "./admin/kms/policy/list.js";
 import { AdminKmsPolicyShowCommand } from "./admin/kms/policy/show.js";
 import { AdminKmsPolicyUnassignCommand } from "./admin/kms/policy/unassign.js";
 import { AdminKmsStatusCommand } from "./admin/kms/status.js";
+import { AdminLogsCommand } from "./admin/logs.js";
 import { AdminPolicyAttachCommand } from "./admin/policy/attach.js";
 import { AdminPolicyCreateCommand } from "./admin/policy/create.js";
 import { AdminPolicyDetachCommand } from "./admin/policy/detach.js";
@@ -57,10 +58,12 @@ import { AdminPolicyEntitiesCommand } from "./admin/policy/entities.js";
 import { AdminPolicyInfoCommand } from "./admin/policy/info.js";
 import { AdminPolicyListCommand } from "./admin/policy/list.js";
 import { AdminPolicyRemoveCommand } from "./admin/policy/remove.js";
+import { AdminScannerStatusCommand } from "./admin/scanner/status.js";
 import { AdminServiceFreezeCommand } from "./admin/service/freeze.js";
 import { AdminServiceRestartCommand } from "./admin/service/restart.js";
 import { AdminServiceStopCommand } from "./admin/service/stop.js";
 import { AdminServiceUnfreezeCommand } from "./admin/service/unfreeze.js";
+import { AdminTraceCommand } from "./admin/trace.js";
 import { AdminUpdateCommand } from "./admin/update.js";
 import { AdminUserAddCommand } from "./admin/user/add.js";
 import { AdminUserDisableCommand } from "./admin/user/disable.js";
@@ -260,6 +263,7 @@ export const commands = [
   AdminKmsPolicyShowCommand,
   AdminKmsPolicyUnassignCommand,
   AdminKmsStatusCommand,
+  AdminLogsCommand,
   AdminPolicyAttachCommand,
   AdminPolicyCreateCommand,
   AdminPolicyDetachCommand,
@@ -267,10 +271,12 @@ export const commands = [
   AdminPolicyInfoCommand,
   AdminPolicyListCommand,
   AdminPolicyRemoveCommand,
+  AdminScannerStatusCommand,
   AdminServiceFreezeCommand,
   AdminServiceRestartCommand,
   AdminServiceStopCommand,
   AdminServiceUnfreezeCommand,
+  AdminTraceCommand,
   AdminUpdateCommand,
   AdminUserAddCommand,
   AdminUserDisableCommand,
