@@ -63,7 +63,7 @@ export async function startRecorder(keys: { access: string; secret: string }, tl
         const path = q < 0 ? target : target.slice(0, q);
         const query = q < 0 ? "" : target.slice(q + 1);
         let signatureValid = false;
-        if (auth !== "") {
+        if (auth.startsWith("AWS4-HMAC-SHA256")) {
           const date = headers["x-amz-date"] ?? "";
           const region = /Credential=[^/]+\/\d{8}\/([^/]+)\//.exec(auth)?.[1] ?? "";
           const again = signV4({

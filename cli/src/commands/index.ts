@@ -9,6 +9,10 @@ import { AdminAccesskeyInfoCommand } from "./admin/accesskey/info.js";
 import { AdminAccesskeyListCommand } from "./admin/accesskey/list.js";
 import { AdminAccesskeyRemoveCommand } from "./admin/accesskey/remove.js";
 import { AdminAccesskeyStsRevokeCommand } from "./admin/accesskey/sts-revoke.js";
+import { AdminClusterBucketExportCommand } from "./admin/cluster/bucket/export.js";
+import { AdminClusterBucketImportCommand } from "./admin/cluster/bucket/import.js";
+import { AdminClusterIamExportCommand } from "./admin/cluster/iam/export.js";
+import { AdminClusterIamImportCommand } from "./admin/cluster/iam/import.js";
 import { AdminConfigExportCommand } from "./admin/config/export.js";
 import { AdminConfigGetCommand } from "./admin/config/get.js";
 import { AdminConfigHistoryCommand } from "./admin/config/history.js";
@@ -16,12 +20,16 @@ import { AdminConfigImportCommand } from "./admin/config/import.js";
 import { AdminConfigResetCommand } from "./admin/config/reset.js";
 import { AdminConfigRestoreCommand } from "./admin/config/restore.js";
 import { AdminConfigSetCommand } from "./admin/config/set.js";
+import { AdminDecommissionCancelCommand } from "./admin/decommission/cancel.js";
+import { AdminDecommissionStartCommand } from "./admin/decommission/start.js";
+import { AdminDecommissionStatusCommand } from "./admin/decommission/status.js";
 import { AdminGroupAddCommand } from "./admin/group/add.js";
 import { AdminGroupDisableCommand } from "./admin/group/disable.js";
 import { AdminGroupEnableCommand } from "./admin/group/enable.js";
 import { AdminGroupInfoCommand } from "./admin/group/info.js";
 import { AdminGroupListCommand } from "./admin/group/list.js";
 import { AdminGroupRemoveCommand } from "./admin/group/remove.js";
+import { AdminHealCommand } from "./admin/heal.js";
 import { AdminInfoCommand } from "./admin/info.js";
 import { AdminKmsClusterAddCommand } from "./admin/kms/cluster/add.js";
 import { AdminKmsClusterRemoveCommand } from "./admin/kms/cluster/remove.js";
@@ -58,11 +66,17 @@ import { AdminPolicyEntitiesCommand } from "./admin/policy/entities.js";
 import { AdminPolicyInfoCommand } from "./admin/policy/info.js";
 import { AdminPolicyListCommand } from "./admin/policy/list.js";
 import { AdminPolicyRemoveCommand } from "./admin/policy/remove.js";
+import { AdminPrometheusGenerateCommand } from "./admin/prometheus/generate.js";
+import { AdminPrometheusMetricsCommand } from "./admin/prometheus/metrics.js";
+import { AdminRebalanceStartCommand } from "./admin/rebalance/start.js";
+import { AdminRebalanceStatusCommand } from "./admin/rebalance/status.js";
+import { AdminRebalanceStopCommand } from "./admin/rebalance/stop.js";
 import { AdminScannerStatusCommand } from "./admin/scanner/status.js";
 import { AdminServiceFreezeCommand } from "./admin/service/freeze.js";
 import { AdminServiceRestartCommand } from "./admin/service/restart.js";
 import { AdminServiceStopCommand } from "./admin/service/stop.js";
 import { AdminServiceUnfreezeCommand } from "./admin/service/unfreeze.js";
+import { AdminTopLocksCommand } from "./admin/top/locks.js";
 import { AdminTraceCommand } from "./admin/trace.js";
 import { AdminUpdateCommand } from "./admin/update.js";
 import { AdminUserAddCommand } from "./admin/user/add.js";
@@ -222,6 +236,10 @@ export const commands = [
   AdminAccesskeyListCommand,
   AdminAccesskeyRemoveCommand,
   AdminAccesskeyStsRevokeCommand,
+  AdminClusterBucketExportCommand,
+  AdminClusterBucketImportCommand,
+  AdminClusterIamExportCommand,
+  AdminClusterIamImportCommand,
   AdminConfigExportCommand,
   AdminConfigGetCommand,
   AdminConfigHistoryCommand,
@@ -229,12 +247,16 @@ export const commands = [
   AdminConfigResetCommand,
   AdminConfigRestoreCommand,
   AdminConfigSetCommand,
+  AdminDecommissionCancelCommand,
+  AdminDecommissionStartCommand,
+  AdminDecommissionStatusCommand,
   AdminGroupAddCommand,
   AdminGroupDisableCommand,
   AdminGroupEnableCommand,
   AdminGroupInfoCommand,
   AdminGroupListCommand,
   AdminGroupRemoveCommand,
+  AdminHealCommand,
   AdminInfoCommand,
   AdminKmsClusterAddCommand,
   AdminKmsClusterRemoveCommand,
@@ -271,11 +293,17 @@ export const commands = [
   AdminPolicyInfoCommand,
   AdminPolicyListCommand,
   AdminPolicyRemoveCommand,
+  AdminPrometheusGenerateCommand,
+  AdminPrometheusMetricsCommand,
+  AdminRebalanceStartCommand,
+  AdminRebalanceStatusCommand,
+  AdminRebalanceStopCommand,
   AdminScannerStatusCommand,
   AdminServiceFreezeCommand,
   AdminServiceRestartCommand,
   AdminServiceStopCommand,
   AdminServiceUnfreezeCommand,
+  AdminTopLocksCommand,
   AdminTraceCommand,
   AdminUpdateCommand,
   AdminUserAddCommand,
