@@ -71,6 +71,14 @@ import { AdminPrometheusMetricsCommand } from "./admin/prometheus/metrics.js";
 import { AdminRebalanceStartCommand } from "./admin/rebalance/start.js";
 import { AdminRebalanceStatusCommand } from "./admin/rebalance/status.js";
 import { AdminRebalanceStopCommand } from "./admin/rebalance/stop.js";
+import { AdminReplicateAddCommand } from "./admin/replicate/add.js";
+import { AdminReplicateInfoCommand } from "./admin/replicate/info.js";
+import { AdminReplicateRemoveCommand } from "./admin/replicate/remove.js";
+import { AdminReplicateResyncCancelCommand } from "./admin/replicate/resync/cancel.js";
+import { AdminReplicateResyncStartCommand } from "./admin/replicate/resync/start.js";
+import { AdminReplicateResyncStatusCommand } from "./admin/replicate/resync/status.js";
+import { AdminReplicateStatusCommand } from "./admin/replicate/status.js";
+import { AdminReplicateUpdateCommand } from "./admin/replicate/update.js";
 import { AdminScannerStatusCommand } from "./admin/scanner/status.js";
 import { AdminServiceFreezeCommand } from "./admin/service/freeze.js";
 import { AdminServiceRestartCommand } from "./admin/service/restart.js";
@@ -298,6 +306,14 @@ export const commands = [
   AdminRebalanceStartCommand,
   AdminRebalanceStatusCommand,
   AdminRebalanceStopCommand,
+  AdminReplicateAddCommand,
+  AdminReplicateInfoCommand,
+  AdminReplicateRemoveCommand,
+  AdminReplicateResyncCancelCommand,
+  AdminReplicateResyncStartCommand,
+  AdminReplicateResyncStatusCommand,
+  AdminReplicateStatusCommand,
+  AdminReplicateUpdateCommand,
   AdminScannerStatusCommand,
   AdminServiceFreezeCommand,
   AdminServiceRestartCommand,
