@@ -46,7 +46,7 @@ export interface Normalized {
   readonly body: unknown;
 }
 
-async function normalize(rec: Recorded, encrypted: boolean): Promise<Normalized> {
+export async function normalize(rec: Recorded, encrypted: boolean): Promise<Normalized> {
   assert.ok(rec.signatureValid || rec.signedHeaders.length === 0, `${rec.method} ${rec.path}: the SigV4 signature does not verify`);
   let body: unknown = "";
   if (rec.body.length > 0) {
@@ -91,6 +91,8 @@ export interface Operation {
   readonly mask?: (req: Normalized) => Normalized;
   /** Where our mc runs (commands that write files; default: the repository root). */
   readonly cwd?: string;
+  /** More environment for our mc (another alias, a time zone). */
+  readonly env?: Record<string, string>;
 }
 
 export interface Compared {
@@ -115,6 +117,7 @@ export async function differential(fx: AdminFixture, operation: Operation): Prom
   const ours = await fx.mc(operation.mc, {
     ...(operation.input === undefined ? {} : { input: operation.input }),
     ...(operation.cwd === undefined ? {} : { cwd: operation.cwd }),
+    ...(operation.env === undefined ? {} : { env: operation.env }),
   });
   assert.is(ours.code, 0, `mc ${operation.mc.join(" ")}: ${ours.stderr}${ours.stdout}`);
   const ourRequests = (await Promise.all(fx.recorder.requests.map((r) => normalize(r, typeof operation.encrypted === "function" ? operation.encrypted(r) : operation.encrypted === true)))).map(mask);

@@ -71,6 +71,8 @@ export function runDriver(op: string, options: DriverOptions = {}): Promise<Driv
     child.stderr.on("data", (c: Buffer) => err.push(c));
     child.once("error", reject);
     child.once("close", (code) => resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString() }));
+    // An operation that reads no input may exit before its stdin is closed: that EPIPE is no failure.
+    child.stdin.on("error", () => {});
     child.stdin.end(options.input ?? Buffer.alloc(0));
   });
 }

@@ -22,6 +22,8 @@ export interface Answer {
   readonly status?: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string | Uint8Array;
+  /** A streamed answer instead of `body`: each chunk written as it comes (no Content-Length), then the end. */
+  readonly chunks?: AsyncIterable<string | Uint8Array>;
 }
 
 export type Responder = (req: Recorded) => Answer | Promise<Answer>;
@@ -61,7 +63,7 @@ export async function startRecorder(keys: { access: string; secret: string }, tl
         const path = q < 0 ? target : target.slice(0, q);
         const query = q < 0 ? "" : target.slice(q + 1);
         let signatureValid = false;
-        if (auth !== "") {
+        if (auth.startsWith("AWS4-HMAC-SHA256")) {
           const date = headers["x-amz-date"] ?? "";
           const region = /Credential=[^/]+\/\d{8}\/([^/]+)\//.exec(auth)?.[1] ?? "";
           const again = signV4({
@@ -82,6 +84,15 @@ export async function startRecorder(keys: { access: string; secret: string }, tl
         const rec: Recorded = { method: req.method ?? "", path, query, headers, body, signedHeaders, signatureValid };
         requests.push(rec);
         const answer = await responder(rec);
+        if (answer.chunks !== undefined) {
+          res.writeHead(answer.status ?? 200, { ...answer.headers });
+          for await (const c of answer.chunks) {
+            if (res.destroyed) break;
+            res.write(c);
+          }
+          res.end();
+          return;
+        }
         res.writeHead(answer.status ?? 200, { "content-length": String(Buffer.byteLength(answer.body ?? "")), ...answer.headers });
         res.end(answer.body ?? "");
       })();

@@ -8,12 +8,28 @@ import { AdminAccesskeyEnableCommand } from "./admin/accesskey/enable.js";
 import { AdminAccesskeyInfoCommand } from "./admin/accesskey/info.js";
 import { AdminAccesskeyListCommand } from "./admin/accesskey/list.js";
 import { AdminAccesskeyRemoveCommand } from "./admin/accesskey/remove.js";
+import { AdminAccesskeyStsRevokeCommand } from "./admin/accesskey/sts-revoke.js";
+import { AdminClusterBucketExportCommand } from "./admin/cluster/bucket/export.js";
+import { AdminClusterBucketImportCommand } from "./admin/cluster/bucket/import.js";
+import { AdminClusterIamExportCommand } from "./admin/cluster/iam/export.js";
+import { AdminClusterIamImportCommand } from "./admin/cluster/iam/import.js";
+import { AdminConfigExportCommand } from "./admin/config/export.js";
+import { AdminConfigGetCommand } from "./admin/config/get.js";
+import { AdminConfigHistoryCommand } from "./admin/config/history.js";
+import { AdminConfigImportCommand } from "./admin/config/import.js";
+import { AdminConfigResetCommand } from "./admin/config/reset.js";
+import { AdminConfigRestoreCommand } from "./admin/config/restore.js";
+import { AdminConfigSetCommand } from "./admin/config/set.js";
+import { AdminDecommissionCancelCommand } from "./admin/decommission/cancel.js";
+import { AdminDecommissionStartCommand } from "./admin/decommission/start.js";
+import { AdminDecommissionStatusCommand } from "./admin/decommission/status.js";
 import { AdminGroupAddCommand } from "./admin/group/add.js";
 import { AdminGroupDisableCommand } from "./admin/group/disable.js";
 import { AdminGroupEnableCommand } from "./admin/group/enable.js";
 import { AdminGroupInfoCommand } from "./admin/group/info.js";
 import { AdminGroupListCommand } from "./admin/group/list.js";
 import { AdminGroupRemoveCommand } from "./admin/group/remove.js";
+import { AdminHealCommand } from "./admin/heal.js";
 import { AdminInfoCommand } from "./admin/info.js";
 import { AdminKmsClusterAddCommand } from "./admin/kms/cluster/add.js";
 import { AdminKmsClusterRemoveCommand } from "./admin/kms/cluster/remove.js";
@@ -42,6 +58,7 @@ import { AdminKmsPolicyListCommand } from "./admin/kms/policy/list.js";
 import { AdminKmsPolicyShowCommand } from "./admin/kms/policy/show.js";
 import { AdminKmsPolicyUnassignCommand } from "./admin/kms/policy/unassign.js";
 import { AdminKmsStatusCommand } from "./admin/kms/status.js";
+import { AdminLogsCommand } from "./admin/logs.js";
 import { AdminPolicyAttachCommand } from "./admin/policy/attach.js";
 import { AdminPolicyCreateCommand } from "./admin/policy/create.js";
 import { AdminPolicyDetachCommand } from "./admin/policy/detach.js";
@@ -49,11 +66,33 @@ import { AdminPolicyEntitiesCommand } from "./admin/policy/entities.js";
 import { AdminPolicyInfoCommand } from "./admin/policy/info.js";
 import { AdminPolicyListCommand } from "./admin/policy/list.js";
 import { AdminPolicyRemoveCommand } from "./admin/policy/remove.js";
+import { AdminPrometheusGenerateCommand } from "./admin/prometheus/generate.js";
+import { AdminPrometheusMetricsCommand } from "./admin/prometheus/metrics.js";
+import { AdminRebalanceStartCommand } from "./admin/rebalance/start.js";
+import { AdminRebalanceStatusCommand } from "./admin/rebalance/status.js";
+import { AdminRebalanceStopCommand } from "./admin/rebalance/stop.js";
+import { AdminReplicateAddCommand } from "./admin/replicate/add.js";
+import { AdminReplicateInfoCommand } from "./admin/replicate/info.js";
+import { AdminReplicateRemoveCommand } from "./admin/replicate/remove.js";
+import { AdminReplicateResyncCancelCommand } from "./admin/replicate/resync/cancel.js";
+import { AdminReplicateResyncStartCommand } from "./admin/replicate/resync/start.js";
+import { AdminReplicateResyncStatusCommand } from "./admin/replicate/resync/status.js";
+import { AdminReplicateStatusCommand } from "./admin/replicate/status.js";
+import { AdminReplicateUpdateCommand } from "./admin/replicate/update.js";
+import { AdminScannerStatusCommand } from "./admin/scanner/status.js";
+import { AdminServiceFreezeCommand } from "./admin/service/freeze.js";
+import { AdminServiceRestartCommand } from "./admin/service/restart.js";
+import { AdminServiceStopCommand } from "./admin/service/stop.js";
+import { AdminServiceUnfreezeCommand } from "./admin/service/unfreeze.js";
+import { AdminTopLocksCommand } from "./admin/top/locks.js";
+import { AdminTraceCommand } from "./admin/trace.js";
+import { AdminUpdateCommand } from "./admin/update.js";
 import { AdminUserAddCommand } from "./admin/user/add.js";
 import { AdminUserDisableCommand } from "./admin/user/disable.js";
 import { AdminUserEnableCommand } from "./admin/user/enable.js";
 import { AdminUserInfoCommand } from "./admin/user/info.js";
 import { AdminUserListCommand } from "./admin/user/list.js";
+import { AdminUserPolicyCommand } from "./admin/user/policy.js";
 import { AdminUserRemoveCommand } from "./admin/user/remove.js";
 import { AdminUserStsInfoCommand } from "./admin/user/sts/info.js";
 import { AdminUserSvcacctAddCommand } from "./admin/user/svcacct/add.js";
@@ -204,12 +243,28 @@ export const commands = [
   AdminAccesskeyInfoCommand,
   AdminAccesskeyListCommand,
   AdminAccesskeyRemoveCommand,
+  AdminAccesskeyStsRevokeCommand,
+  AdminClusterBucketExportCommand,
+  AdminClusterBucketImportCommand,
+  AdminClusterIamExportCommand,
+  AdminClusterIamImportCommand,
+  AdminConfigExportCommand,
+  AdminConfigGetCommand,
+  AdminConfigHistoryCommand,
+  AdminConfigImportCommand,
+  AdminConfigResetCommand,
+  AdminConfigRestoreCommand,
+  AdminConfigSetCommand,
+  AdminDecommissionCancelCommand,
+  AdminDecommissionStartCommand,
+  AdminDecommissionStatusCommand,
   AdminGroupAddCommand,
   AdminGroupDisableCommand,
   AdminGroupEnableCommand,
   AdminGroupInfoCommand,
   AdminGroupListCommand,
   AdminGroupRemoveCommand,
+  AdminHealCommand,
   AdminInfoCommand,
   AdminKmsClusterAddCommand,
   AdminKmsClusterRemoveCommand,
@@ -238,6 +293,7 @@ export const commands = [
   AdminKmsPolicyShowCommand,
   AdminKmsPolicyUnassignCommand,
   AdminKmsStatusCommand,
+  AdminLogsCommand,
   AdminPolicyAttachCommand,
   AdminPolicyCreateCommand,
   AdminPolicyDetachCommand,
@@ -245,11 +301,33 @@ export const commands = [
   AdminPolicyInfoCommand,
   AdminPolicyListCommand,
   AdminPolicyRemoveCommand,
+  AdminPrometheusGenerateCommand,
+  AdminPrometheusMetricsCommand,
+  AdminRebalanceStartCommand,
+  AdminRebalanceStatusCommand,
+  AdminRebalanceStopCommand,
+  AdminReplicateAddCommand,
+  AdminReplicateInfoCommand,
+  AdminReplicateRemoveCommand,
+  AdminReplicateResyncCancelCommand,
+  AdminReplicateResyncStartCommand,
+  AdminReplicateResyncStatusCommand,
+  AdminReplicateStatusCommand,
+  AdminReplicateUpdateCommand,
+  AdminScannerStatusCommand,
+  AdminServiceFreezeCommand,
+  AdminServiceRestartCommand,
+  AdminServiceStopCommand,
+  AdminServiceUnfreezeCommand,
+  AdminTopLocksCommand,
+  AdminTraceCommand,
+  AdminUpdateCommand,
   AdminUserAddCommand,
   AdminUserDisableCommand,
   AdminUserEnableCommand,
   AdminUserInfoCommand,
   AdminUserListCommand,
+  AdminUserPolicyCommand,
   AdminUserRemoveCommand,
   AdminUserStsInfoCommand,
   AdminUserSvcacctAddCommand,

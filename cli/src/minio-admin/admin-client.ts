@@ -34,6 +34,8 @@ export interface AdminRequest {
    * of the whole body; calling `stop` closes the connection and ends the request.
    */
   readonly onChunk?: (chunk: Buffer, stop: () => void) => void;
+  /** Ends this request early (a time limit of its own); the command's Ctrl-C signal applies anyway. */
+  readonly signal?: AbortSignal;
 }
 
 export interface AdminResponse {
@@ -103,7 +105,7 @@ export function createAdminClient(ctx: McContext, alias: ResolvedAlias): AdminCl
     const res = await new Promise<AdminResponse>((resolve, reject) => {
       const tls = to.protocol === "https:";
       const send = tls ? httpsRequest : httpRequest;
-      const r = send({ protocol: to.protocol, hostname: to.hostname.replace(/^\[|\]$/g, ""), port: to.port || (tls ? 443 : 80), method: req.method, path: pathAndQuery, headers, agent: agentFor(to.protocol), signal: ctx.signal }, (incoming) => {
+      const r = send({ protocol: to.protocol, hostname: to.hostname.replace(/^\[|\]$/g, ""), port: to.port || (tls ? 443 : 80), method: req.method, path: pathAndQuery, headers, agent: agentFor(to.protocol), signal: req.signal ? AbortSignal.any([ctx.signal, req.signal]) : ctx.signal }, (incoming) => {
         const chunks: Buffer[] = [];
         const stream = req.onChunk !== undefined && incoming.statusCode === 200 ? req.onChunk : undefined;
         const stop = (): void => {

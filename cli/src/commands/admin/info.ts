@@ -4,6 +4,7 @@ import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
 import { kmsAlias, openKms } from "../../kms/kms-alias.js";
 import { printObjectStoreInfo } from "../../helpers/server-info-print.js";
+import { runInfoOffline } from "../../minio-admin/info-offline.js";
 
 interface KmsStatus {
   version?: string;
@@ -40,13 +41,15 @@ export class AdminInfoCommand extends BaseCommand {
     ],
   });
   args = Option.Rest({ name: "ALIAS" });
+  offline = Option.Boolean("--offline", false, { description: "show only offline nodes/drives (MinIO servers)" });
 
   async run(ctx: McContext): Promise<number> {
     const [aliasName, ...rest] = this.args;
     if (aliasName === undefined || rest.length > 0) throw usageError("admin info needs one ALIAS.");
     const resolved = ctx.aliases.get(aliasName.replace(/\/$/, ""));
     if (resolved !== undefined && resolved.apiKey === undefined && resolved.clientCert === undefined) {
-      await printObjectStoreInfo(ctx, resolved);
+      if (this.offline) await runInfoOffline(ctx, resolved);
+      else await printObjectStoreInfo(ctx, resolved);
       return 0;
     }
     const alias = kmsAlias(ctx, aliasName);

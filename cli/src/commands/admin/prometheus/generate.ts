@@ -1,0 +1,26 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../../runtime/base-command.js";
+import type { McContext } from "../../../runtime/context.js";
+import { runPrometheusGenerate } from "../../../minio-admin/prometheus.js";
+
+/** `mc admin prometheus generate` (upstream cmd/admin-prometheus-generate.go). */
+export class AdminPrometheusGenerateCommand extends BaseCommand {
+  static override paths = [["admin", "prometheus", "generate"]];
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "generates prometheus config",
+    details: "TYPE: cluster (default), node, bucket or resource. Nothing is sent: the config is computed from the alias.",
+    examples: [
+      ["Generate a default prometheus config", "$0 admin prometheus generate myminio"],
+      ["Generate a config for the node metrics", "$0 admin prometheus generate myminio node"],
+      ["Generate a config without a bearer token (public metrics)", "$0 admin prometheus generate myminio --public"],
+    ],
+  });
+  public = Option.Boolean("--public", false, { description: "disable bearer token generation for scrape_configs" });
+  apiVersion = Option.String("--api-version", "v2", { description: "version of metrics api to use (v2)" });
+  args = Option.Rest({ name: "ALIAS [TYPE]" });
+
+  async run(ctx: McContext): Promise<void> {
+    runPrometheusGenerate(ctx, this.args, this.public, this.apiVersion);
+  }
+}

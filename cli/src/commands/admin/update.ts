@@ -1,0 +1,23 @@
+import { Command, Option } from "clipanion";
+import { BaseCommand } from "../../runtime/base-command.js";
+import type { McContext } from "../../runtime/context.js";
+import { runServerUpdate } from "../../minio-admin/service.js";
+
+/** `mc admin update` (upstream cmd/admin-update.go). */
+export class AdminUpdateCommand extends BaseCommand {
+  static override paths = [["admin", "update"]];
+  static override usage = Command.Usage({
+    category: "MinIO commands",
+    description: "update all MinIO servers",
+    examples: [
+      ["Update MinIO server represented by its alias 'play'", "$0 admin update play/"],
+      ["Update all MinIO servers in a distributed setup, represented by its alias 'mydist'", "$0 admin update mydist/"],
+      ["Update from a binary of your own", "$0 admin update mydist/ https://updates.example.com/minio/release/linux-amd64/minio.sha256sum"],
+    ],
+  });
+  args = Option.Rest({ name: "ALIAS [UPDATE-URL]" });
+
+  async run(ctx: McContext): Promise<void> {
+    await runServerUpdate(ctx, this.args);
+  }
+}

@@ -1,0 +1,242 @@
+// mc admin trace, admin logs and admin scanner status: the streaming admin
+// calls (issue 25). The first request matches the reference driver's
+// (madmin-go v2.0.7 ServiceTrace, GetLogs, Metrics); records, decoded by the
+// library on the driver's side, are printed in upstream's shapes; a recorded
+// stream is decoded as it arrives (a record split across chunks is printed
+// once whole, not before); Ctrl-C ends a follower with 130 and a closed
+// stdout with 141, both silently.
+import { spawn } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { toTraceInfo } from "../../cli/src/minio-admin/trace-format.js";
+import { waitFor } from "../harness/wait-for.js";
+import { cleanEnv, jsonLines, mcBin, spawnMc } from "../mc/mc-runner.js";
+import { cannedAnswer } from "./go-driver.js";
+import { keys, normalize, startAdminFixture, type Normalized } from "./fixture.js";
+import type { Answer, Recorded } from "./recorder.js";
+
+const fx = await startAdminFixture();
+const env = { TZ: "UTC" };
+const hostEnv = { ...env, MC_HOST_minio: `http://${keys.access}:${encodeURIComponent(keys.secret)}@${fx.recorder.host}` };
+const [traceCanned, scannerCanned] = await Promise.all([cannedAnswer("trace-records"), cannedAnswer("scanner-metrics")]);
+const traces = JSON.parse(traceCanned.toString()) as Record<string, unknown>[];
+// A record of a server before July 2022 (no type; request/response/stats at the top), which madmin converts.
+const legacy = { nodename: "old:9000", funcname: "s3.ListBuckets", time: "2024-05-06T07:08:13Z", request: { time: "2024-05-06T07:08:13Z", proto: "HTTP/1.1", method: "GET", path: "/", client: "10.1.1.1" }, response: { time: "2024-05-06T07:08:13.5Z", statuscode: 200 }, stats: { inputbytes: 0, outputbytes: 42, latency: 500000000, timetofirstbyte: 1000 } };
+const traceStream = [...traces, legacy].map((r) => `${JSON.stringify(r)}\n`).join("");
+const logs = [
+  { deploymentid: "6faeded5", level: "ERROR", errKind: "ALL", time: "2024-05-06T07:08:09.123456789Z", api: { name: "PutObject", args: { bucket: "photos", object: "a b.jpg" } }, remotehost: "10.0.0.7", host: "127.0.0.1:9000", requestID: "17D2F", userAgent: "mc/test", error: { message: "disk full", source: ["cmd/xl.go:10", "cmd/api.go:20"], variables: { disk: "/data1" } }, node: "127.0.0.1:9000" },
+  { level: "INFO", errKind: "", time: "", ConsoleMsg: "\nAPI: SYSTEM()\nStatus: 1 Online\n", node: "127.0.0.1:9000" },
+];
+const logStream = logs.map((l) => `${JSON.stringify(l)}\n`).join("");
+
+const answers = (req: Recorded): Answer => {
+  const p = req.path.replace("/minio/admin/v3", "");
+  if (p === "/trace") return { body: traceStream };
+  if (p === "/log") return { body: logStream };
+  if (p === "/metrics") return { body: `${scannerCanned.toString().trim()}\n` };
+  return {};
+};
+
+/** The reference's first request, then ours: madmin asks again when a stream ends, so only the first is compared. */
+async function firstRequests(op: string, args: Record<string, unknown>, mcArgs: readonly string[], mask: (n: Normalized) => Normalized = (n) => n): Promise<{ reference: string; ours: { code: number | null; stdout: string; stderr: string }; request: Normalized }> {
+  fx.recorder.respond(answers);
+  fx.recorder.clear();
+  const ref = await fx.driver(op, args);
+  assert.is(ref.code, 0, ref.stderr);
+  const refFirst = fx.recorder.requests[0];
+  assert.ok(refFirst, `the reference ${op} sent nothing`);
+  const refReq = mask(await normalize(refFirst, false));
+  fx.recorder.clear();
+  const ours = await fx.mc(mcArgs, { env });
+  const ourFirst = fx.recorder.requests[0];
+  assert.ok(ourFirst, `mc ${mcArgs.join(" ")} sent nothing: ${ours.stderr}`);
+  const ourReq = mask(await normalize(ourFirst, false));
+  assert.equal(ourReq, refReq, `mc ${mcArgs.join(" ")} sent another request than the reference's ${op}`);
+  return { reference: ref.stdout.toString(), ours, request: ourReq };
+}
+
+/** A streamed answer the test feeds piece by piece. */
+function feed(): { chunks: AsyncIterable<string>; push(s: string): void } {
+  const queue: string[] = [];
+  let wake: (() => void) | undefined;
+  return {
+    push(s) {
+      queue.push(s);
+      wake?.();
+    },
+    chunks: (async function* () {
+      for (;;) {
+        while (queue.length > 0) yield queue.shift() ?? "";
+        await new Promise<void>((r) => (wake = r));
+      }
+    })(),
+  };
+}
+
+/** `mc … | head -n 1` in a shell, while `answer` streams: mc's status (141) and what head printed. */
+async function closedPipe(args: readonly string[]): Promise<{ status: string; first: string }> {
+  const sh = spawn("bash", ["-c", `"${process.execPath}" "${mcBin}" ${args.map((a) => `'${a}'`).join(" ")} | head -n 1; echo "status \${PIPESTATUS[0]}" >&2`], { env: cleanEnv(hostEnv) });
+  let err = "";
+  let first = "";
+  sh.stderr.on("data", (c: Buffer) => (err += c.toString()));
+  sh.stdout.on("data", (c: Buffer) => (first += c.toString()));
+  await new Promise<void>((resolve) => sh.once("close", () => resolve()));
+  return { status: err, first };
+}
+
+/** Records forever, one every 20 ms, until the reader hangs up. */
+const endless = (record: string): AsyncIterable<string> =>
+  (async function* () {
+    for (let i = 0; i < 1500; i++) {
+      yield record;
+      await sleep(20);
+    }
+  })();
+
+/** The records of a follower's JSON output, without the error that ends it. */
+const records = (stdout: string): Record<string, unknown>[] => jsonLines(stdout).filter((r) => r["status"] !== "error");
+
+const T = suite("mc admin trace|logs|scanner status (streams, differential against the reference driver)");
+T.after(() => fx.stop());
+
+T("trace: the same GET /trace query as madmin's ServiceTrace for each call-type choice; a server ending the stream is an error", async () => {
+  const s3 = await firstRequests("trace", { opts: { S3: true } }, ["admin", "trace", "minio"]);
+  assert.equal(s3.request.query, [["batch-replication", "false"], ["bootstrap", "false"], ["decommission", "false"], ["err", "false"], ["healing", "false"], ["internal", "false"], ["os", "false"], ["rebalance", "false"], ["replication-resync", "false"], ["s3", "true"], ["scanner", "false"], ["storage", "false"], ["threshold", "0s"]]);
+  assert.is(s3.ours.code, 1);
+  assert.ok(s3.ours.stderr.endsWith("mc: <ERROR> Unable to listen to http trace. EOF.\n"), s3.ours.stderr);
+  const picked = await firstRequests("trace", { opts: { Storage: true, OS: true, Healing: true, OnlyErrors: true }, threshold: "5ms" }, ["admin", "trace", "minio", "--call", "storage,os", "--call", "heal", "-e", "--response-duration", "5ms"]);
+  assert.equal(picked.request.query.filter(([, v]) => v !== "false"), [["err", "true"], ["healing", "true"], ["os", "true"], ["storage", "true"], ["threshold", "5ms"]]);
+  // --all also asks for current upstream's ilm, ftp and batch-keyrotation (madmin v3), which v2.0.7 does not know: compared without them.
+  const v3Only = ["batch-keyrotation", "ftp", "ilm"];
+  const all = await firstRequests("trace", { opts: { S3: true, Internal: true, Storage: true, OS: true, Scanner: true, Decommission: true, Healing: true, BatchReplication: true, Rebalance: true, ReplicationResync: true, Bootstrap: true } }, ["admin", "trace", "-a", "minio"], (n) => ({ ...n, query: n.query.filter(([k]) => !v3Only.includes(k)) }));
+  assert.ok(all.request.query.every(([k, v]) => k === "threshold" || k === "err" || v === "true"));
+  fx.recorder.clear();
+  await fx.mc(["admin", "trace", "-a", "minio"]);
+  assert.equal(new URLSearchParams(fx.recorder.requests[0]?.query).getAll("ilm"), ["true"]);
+  // Records as the library decoded them: ours decode the same (the legacy one converted as madmin converts it).
+  const decoded = s3.reference.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  const ourDecoding = [...traces, legacy].map((r) => toTraceInfo(r));
+  assert.equal(ourDecoding.map((t) => [t.type, t.funcname, t.path, t.dur, t.http?.response.statuscode ?? 0]), decoded.map((t) => [t["type"], t["funcname"], t["path"], t["dur"], (t["http"] as { response: { statuscode?: number } } | undefined)?.response.statuscode ?? 0]));
+  for (const c of [["admin", "trace", "minio", "--call", "nope"], ["admin", "trace", "minio", "-a", "--call", "s3"]]) {
+    fx.recorder.clear();
+    const r = await fx.mc(c);
+    assert.is(r.code, 1);
+    assert.ok(r.stderr.startsWith("mc: <ERROR> "), r.stderr);
+    assert.is(fx.recorder.requests.length, 0);
+  }
+});
+
+T("trace: upstream's short and verbose lines and JSON; client-side filters (status code, method, path, node, funcname, header, size)", async () => {
+  fx.recorder.respond(answers);
+  const short = await fx.mc(["admin", "trace", "minio", "-a"], { env });
+  assert.equal(short.stdout.split("\n").slice(0, 5), [
+    "2024-05-06T07:08:09.123 [200 OK] s3.GetObject 127.0.0.1:9000/photos/a b.jpg?versionId=v1  127.0.0.1        1.235ms      ⇣  456.789µs  ↑ 0 B ↓ 1.5 KiB",
+    "2024-05-06T07:08:10.123 [503 Service Unavailable] s3.PutObject 127.0.0.1:9000/photos/big.bin 10.0.0.7         2s           ⇣  0s         ↑ 5.0 MiB ↓ 120 B",
+    "2024-05-06T07:08:11.123 [STORAGE] storage.ReadFile 127.0.0.1:9000 /data1/photos/a b.jpg/xl.meta err='file not found' 850µs",
+    "2024-05-06T07:08:12.123 [BOOTSTRAP] bootstrap.Init 127.0.0.1:9000 Server ready",
+    "2024-05-06T07:08:13.000 [200 OK] s3.ListBuckets old:9000/ 10.1.1.1         500ms        ⇣  1µs       ↑ 0 B ↓ 42 B",
+  ]);
+  const sj = records((await fx.mc(["admin", "trace", "minio", "--json"], { env })).stdout);
+  assert.equal(sj[0], { status: "success", host: "127.0.0.1:9000", time: "2024-05-06T07:08:09.123456789Z", client: "127.0.0.1", callStats: { rx: 0, tx: 1536, duration: 1234567, timeToFirstByte: 456789 }, duration: 1234567, timeToFirstByte: 0, api: "s3.GetObject", path: "/photos/a b.jpg", query: "versionId=v1", statusCode: 200, statusMsg: "OK", type: "S3", error: "", extra: null });
+  const verbose = await fx.mc(["admin", "trace", "minio", "-v", "--status-code", "503"], { env });
+  assert.is(verbose.stdout, "127.0.0.1:9000 [REQUEST s3.PutObject] [2024-05-06T07:08:10.123] [Client IP: 10.0.0.7]\n127.0.0.1:9000 PUT /photos/big.bin\n127.0.0.1:9000 Proto: HTTP/1.1\n127.0.0.1:9000 Host: 127.0.0.1:9000\n127.0.0.1:9000 <stream>\n127.0.0.1:9000 [RESPONSE] [2024-05-06T07:08:12.123] [ Duration 2s TTFB 0s ↑ 5.0 MiB  ↓ 120 B ]\n127.0.0.1:9000 503 Service Unavailable\n127.0.0.1:9000 <Error><Code>SlowDown</Code></Error>\n127.0.0.1:9000 \n");
+  const vj = records((await fx.mc(["admin", "trace", "minio", "-v", "--json", "--method", "GET", "--path", "photos/*"], { env })).stdout);
+  assert.equal(vj, [{ type: "S3", host: "127.0.0.1:9000", api: "s3.GetObject", time: "2024-05-06T07:08:09.123456789Z", duration: 1234567, path: "/photos/a b.jpg", request: { time: "2024-05-06T07:08:09.123456789Z", proto: "HTTP/1.1", method: "GET", path: "/photos/a b.jpg", rawQuery: "versionId=v1", headers: { Host: "127.0.0.1:9000", "User-Agent": "mc/test" } }, response: { time: "2024-05-06T07:08:09.124691356Z", headers: { "Content-Type": "image/jpeg" }, statusCode: 200 }, callStats: { rx: 0, tx: 1536, duration: 1234567, timeToFirstByte: 456789 } }]);
+  const filtered = async (extra: readonly string[]): Promise<string[]> => records((await fx.mc(["admin", "trace", "minio", "-a", "--json", ...extra], { env })).stdout).map((r) => String(r["api"]));
+  assert.equal(await filtered(["--node", "old:*"]), ["s3.ListBuckets"]);
+  assert.equal(await filtered(["--funcname", "storage.*"]), ["storage.ReadFile"]);
+  // Upstream filters headers of HTTP calls only: the others pass.
+  assert.equal(await filtered(["--request-header", "User-Agent: mc/*"]), ["s3.GetObject", "storage.ReadFile", "bootstrap.Init"]);
+  assert.equal(await filtered(["--filter-request", "--filter-size", "1MiB"]), ["s3.PutObject"]);
+});
+
+T("trace: a record split across chunks is printed once whole; Ctrl-C ends the follower with 130, nothing on stderr", async () => {
+  const f = feed();
+  const [one, two, three] = [traces[0], traces[2], traces[3]].map((r) => `${JSON.stringify(r)}\n`);
+  f.push(`${one ?? ""}${(two ?? "").slice(0, 40)}`);
+  fx.recorder.respond(() => ({ chunks: f.chunks }));
+  const child = spawnMc(["admin", "trace", "minio", "-a"], { env: hostEnv });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (c: Buffer) => (out += c.toString()));
+  child.stderr?.on("data", (c: Buffer) => (err += c.toString()));
+  const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
+  await waitFor(() => out.includes("s3.GetObject"), { what: "the first record", timeoutMs: 15000 });
+  await sleep(200);
+  assert.not.ok(out.includes("storage.ReadFile"), "half a record is not printed");
+  f.push(`${(two ?? "").slice(40)}${three ?? ""}`);
+  await waitFor(() => out.includes("bootstrap.Init"), { what: "the rest of the stream", timeoutMs: 15000 });
+  assert.is(out.split("\n").filter((l) => l.includes("storage.ReadFile")).length, 1);
+  child.kill("SIGINT");
+  assert.is(await closed, 130);
+  assert.is(err, "");
+});
+
+T("trace and logs: `| head -n 1` ends mc at its next write with 141, silently", async () => {
+  fx.recorder.respond((req) => ({ chunks: endless(req.path.endsWith("/trace") ? `${JSON.stringify(traces[0])}\n` : `${JSON.stringify(logs[0])}\n`) }));
+  const [t, l] = await Promise.all([closedPipe(["admin", "trace", "minio", "--json"]), closedPipe(["admin", "logs", "minio", "--json"])]);
+  assert.is(t.status, "status 141\n");
+  assert.is(jsonLines(t.first)[0]?.["api"], "s3.GetObject");
+  assert.is(l.status, "status 141\n");
+  assert.is(jsonLines(l.first)[0]?.["requestID"], "17D2F");
+});
+
+/** A follower run to its first records, then Ctrl-C: its status, output, and the first request it sent. */
+async function follow(args: readonly string[], until: (out: string) => boolean): Promise<{ code: number | null; out: string; err: string; first: Recorded | undefined }> {
+  fx.recorder.clear();
+  const child = spawnMc(args, { env: hostEnv });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (c: Buffer) => (out += c.toString()));
+  child.stderr?.on("data", (c: Buffer) => (err += c.toString()));
+  const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
+  await waitFor(() => until(out), { what: `the output of mc ${args.join(" ")}`, timeoutMs: 15000 });
+  child.kill("SIGINT");
+  return { code: await closed, out, err, first: fx.recorder.requests[0] };
+}
+
+T("logs: GET /log?node=&limit=&logType= as madmin's GetLogs; records as the library decodes them, in upstream's text; Ctrl-C is 130", async () => {
+  fx.recorder.respond(answers);
+  fx.recorder.clear();
+  const ref = await fx.driver("logs", { node: "node1", limit: 5, logType: "application", count: 2 });
+  assert.is(ref.code, 0, ref.stderr);
+  const refFirst = fx.recorder.requests[0];
+  assert.ok(refFirst);
+  const decoded = ref.stdout.toString().trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  // Held open after the records: a follower that waits for more.
+  fx.recorder.respond(() => ({ chunks: (async function* () {
+    yield logStream;
+    await sleep(60_000);
+  })() }));
+  const j = await follow(["admin", "logs", "minio", "node1", "--last", "5", "--type", "Application", "--json"], (o) => o.split("\n").length > 2);
+  assert.ok(j.first);
+  assert.equal(await normalize(j.first, false), await normalize(refFirst, false));
+  assert.equal((await normalize(j.first, false)).query, [["limit", "5"], ["logType", "application"], ["node", "node1"]]);
+  // Ours: the library's record with status first and the node dropped (the user named it).
+  assert.equal(jsonLines(j.out), decoded.map((d) => ({ status: "success", ...d, node: "" })));
+  assert.is(j.code, 130);
+  const t = await follow(["admin", "logs", "minio"], (o) => o.includes("Status: 1 Online"));
+  assert.ok(t.first);
+  assert.equal((await normalize(t.first, false)).query, [["limit", "0"], ["logType", "all"], ["node", ""]]);
+  assert.is(t.code, 130);
+  assert.is(t.err, "");
+  const n = "127.0.0.1:9000 ";
+  assert.is(t.out, `${n} API: PutObject(bucket=photos, object=a b.jpg)\n${n} Time: 07:08:09 UTC 05/06/2024\n${n} DeploymentID: 6faeded5\n${n} RequestID: 17D2F\n${n} RemoteHost: 10.0.0.7\n${n} UserAgent: mc/test\n${n} Error: disk full\n${n} disk=/data1\n${n}        2: cmd/xl.go:10\n${n}        1: cmd/api.go:20\n\n${n}\n${n} API: SYSTEM()\nStatus: 1 Online\n\n`);
+  for (const bad of [["--last", "0"], ["--type", "kernel"]]) {
+    const b = await fx.mc(["admin", "logs", "minio", ...bad]);
+    assert.is(b.code, 1, bad.join(" "));
+  }
+});
+
+T("scanner status: GET /metrics?types=1… as madmin's Metrics; samples until the final one, JSON as sent, text as upstream's view", async () => {
+  const r = await firstRequests("scanner-status", { n: 2, interval: 5, nodes: "a:9000,b:9000" }, ["admin", "scanner", "status", "minio", "-n", "2", "--interval", "5", "--nodes", "a:9000,b:9000", "--json"]);
+  assert.equal(r.request.query, [["disks", ""], ["hosts", "a:9000,b:9000"], ["interval", "5s"], ["n", "2"], ["types", "1"]]);
+  assert.is(r.ours.code, 0, r.ours.stderr);
+  assert.equal(jsonLines(r.ours.stdout), [JSON.parse(r.reference) as Record<string, unknown>]);
+  const text = await fx.mc(["admin", "scanner", "status", "minio"], { env });
+  assert.is(text.code, 0, text.stderr);
+  assert.is(text.stdout, "Scanner Activity:\n\nOverall Statistics\n------------------\nEst. full scan time:   0d16h0m; Estimated 45.00/month\nCurrent cycle:         7; Started: 2024-05-06 07:08:09.123456789 +0000 UTC\nActive drives: 2\n\nLast Minute Statistics\n----------------------\nObjects Scanned:       120 objects; Avg: 250µs; Rate: 172800/day\nVersions Scanned:      0 versions; Avg: 0ms\nVersions Heal Checked: 0 versions; Avg: 0ms\nRead Metadata:         10 objects; Avg: 3ms, Size: 4096 bytes/obj\nILM checks:            0 versions; Avg: 0ms\nCheck Replication:     0 versions; Avg: 0ms\nVerify Deleted:        0 folders; Avg: 0ms\nYield:                 6ms total; Avg: 50µs/obj\n------------------------------------- Currently Scanning Paths --------------------------------------\n/data1/photos\n/data2/photos\n");
+});
+
+T.run();
