@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as assert from "uvu/assert";
 import type { CertFiles } from "../harness/tls-certs.js";
-import { runMc, type McResult, type RunOptions } from "../mc/mc-runner.js";
+import type { ChildProcess } from "node:child_process";
+import { runMc, spawnMc, type McResult, type RunOptions } from "../mc/mc-runner.js";
 import { referenceDecrypt, runDriver, type DriverResult } from "./go-driver.js";
 import { startRecorder, type Recorded, type Recorder, type Responder } from "./recorder.js";
 
@@ -14,6 +15,8 @@ export interface AdminFixture {
   readonly recorder: Recorder;
   /** `mc -C <dir> …` with alias `minio` → the recorder (MC_HOST_minio). */
   mc(args: readonly string[], options?: RunOptions): Promise<McResult>;
+  /** The same, started and left running (streams: the test ends it). */
+  spawn(args: readonly string[], options?: RunOptions): ChildProcess;
   /** The reference library's run of `op` against the recorder. */
   driver(op: string, args?: Record<string, unknown>): Promise<DriverResult>;
   stop(): Promise<void>;
@@ -26,6 +29,7 @@ export async function startAdminFixture(tls?: CertFiles): Promise<AdminFixture> 
   return {
     recorder,
     mc: (args, options = {}) => runMc(["-C", configDir, ...(tls ? ["--insecure"] : []), ...args], { ...options, env: { MC_HOST_minio: hostUrl, ...options.env } }),
+    spawn: (args, options = {}) => spawnMc(["-C", configDir, ...(tls ? ["--insecure"] : []), ...args], { ...options, env: { MC_HOST_minio: hostUrl, ...options.env } }),
     driver: (op, args = {}) => runDriver(op, { endpoint: recorder.host, access: keys.access, secret: keys.secret, secure: tls !== undefined, args }),
     async stop() {
       await recorder.close();
@@ -46,7 +50,7 @@ export interface Normalized {
   readonly body: unknown;
 }
 
-async function normalize(rec: Recorded, encrypted: boolean): Promise<Normalized> {
+export async function normalize(rec: Recorded, encrypted: boolean): Promise<Normalized> {
   assert.ok(rec.signatureValid || rec.signedHeaders.length === 0, `${rec.method} ${rec.path}: the SigV4 signature does not verify`);
   let body: unknown = "";
   if (rec.body.length > 0) {
@@ -91,6 +95,8 @@ export interface Operation {
   readonly mask?: (req: Normalized) => Normalized;
   /** Where our mc runs (commands that write files; default: the repository root). */
   readonly cwd?: string;
+  /** Our mc's extra environment. */
+  readonly env?: Record<string, string>;
 }
 
 export interface Compared {
@@ -115,6 +121,7 @@ export async function differential(fx: AdminFixture, operation: Operation): Prom
   const ours = await fx.mc(operation.mc, {
     ...(operation.input === undefined ? {} : { input: operation.input }),
     ...(operation.cwd === undefined ? {} : { cwd: operation.cwd }),
+    ...(operation.env === undefined ? {} : { env: operation.env }),
   });
   assert.is(ours.code, 0, `mc ${operation.mc.join(" ")}: ${ours.stderr}${ours.stdout}`);
   const ourRequests = (await Promise.all(fx.recorder.requests.map((r) => normalize(r, typeof operation.encrypted === "function" ? operation.encrypted(r) : operation.encrypted === true)))).map(mask);
