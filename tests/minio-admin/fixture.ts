@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as assert from "uvu/assert";
 import type { CertFiles } from "../harness/tls-certs.js";
-import { runMc, type McResult, type RunOptions } from "../mc/mc-runner.js";
+import type { ChildProcess } from "node:child_process";
+import { runMc, spawnMc, type McResult, type RunOptions } from "../mc/mc-runner.js";
 import { referenceDecrypt, runDriver, type DriverResult } from "./go-driver.js";
 import { startRecorder, type Recorded, type Recorder, type Responder } from "./recorder.js";
 
@@ -14,6 +15,8 @@ export interface AdminFixture {
   readonly recorder: Recorder;
   /** `mc -C <dir> …` with alias `minio` → the recorder (MC_HOST_minio). */
   mc(args: readonly string[], options?: RunOptions): Promise<McResult>;
+  /** The same, started and left running (streams: the test ends it). */
+  spawn(args: readonly string[], options?: RunOptions): ChildProcess;
   /** The reference library's run of `op` against the recorder. */
   driver(op: string, args?: Record<string, unknown>): Promise<DriverResult>;
   stop(): Promise<void>;
@@ -26,6 +29,7 @@ export async function startAdminFixture(tls?: CertFiles): Promise<AdminFixture> 
   return {
     recorder,
     mc: (args, options = {}) => runMc(["-C", configDir, ...(tls ? ["--insecure"] : []), ...args], { ...options, env: { MC_HOST_minio: hostUrl, ...options.env } }),
+    spawn: (args, options = {}) => spawnMc(["-C", configDir, ...(tls ? ["--insecure"] : []), ...args], { ...options, env: { MC_HOST_minio: hostUrl, ...options.env } }),
     driver: (op, args = {}) => runDriver(op, { endpoint: recorder.host, access: keys.access, secret: keys.secret, secure: tls !== undefined, args }),
     async stop() {
       await recorder.close();

@@ -24,6 +24,10 @@ export interface Answer {
   readonly body?: string | Uint8Array;
   /** A streamed answer instead of `body`: each chunk written as it comes (no Content-Length), then the end. */
   readonly chunks?: AsyncIterable<string | Uint8Array>;
+  /** Send the body and keep the answer open (a stream the client must end: Ctrl-C, a closed pipe). */
+  readonly hold?: boolean;
+  /** With `hold`: this chunk again every `everyMs` until the client goes away. */
+  readonly drip?: { readonly chunk: string | Uint8Array; readonly everyMs: number };
 }
 
 export type Responder = (req: Recorded) => Answer | Promise<Answer>;
@@ -91,6 +95,16 @@ export async function startRecorder(keys: { access: string; secret: string }, tl
             res.write(c);
           }
           res.end();
+          return;
+        }
+        if (answer.hold) {
+          res.writeHead(answer.status ?? 200, { ...answer.headers });
+          res.write(answer.body ?? "");
+          const drip = answer.drip;
+          if (drip) {
+            const timer = setInterval(() => res.write(drip.chunk), drip.everyMs);
+            res.once("close", () => clearInterval(timer));
+          }
           return;
         }
         res.writeHead(answer.status ?? 200, { "content-length": String(Buffer.byteLength(answer.body ?? "")), ...answer.headers });

@@ -7,6 +7,7 @@ import { requireStore } from "../storage/location.js";
 import { explainReadError } from "../storage/s3/sse/sse-errors.js";
 import { withEncryption } from "../runtime/sse-context.js";
 import { withRewind } from "../runtime/rewind-context.js";
+import { withZip } from "../storage/s3/zip-store.js";
 
 export class CatCommand extends BaseCommand {
   static override paths = [["cat"]];
@@ -30,13 +31,15 @@ export class CatCommand extends BaseCommand {
   offset = Option.String("--offset", { description: "start offset" });
   tail = Option.String("--tail", { description: "tail number of bytes at ending of file" });
   partNumber = Option.String("--part-number", { description: "download only a specific part of a multipart object" });
+  zip = Option.Boolean("--zip", false, { description: "extract from remote zip file (MinIO server source only)" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   targets = Option.Rest({ name: "SOURCE [SOURCE...]" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.rewind !== undefined && this.versionId !== undefined) throw usageError("--rewind and --version-id cannot be used together.");
-    ctx = withRewind(withEncryption(ctx, this.encC, this.encKms), this.rewind);
+    if (this.zip && (this.rewind !== undefined || this.versionId !== undefined)) throw usageError("--zip cannot be used with --rewind or --version-id.");
+    ctx = withZip(withRewind(withEncryption(ctx, this.encC, this.encKms), this.rewind), this.zip);
     if (this.targets.length === 0) throw usageError("cat needs at least one TARGET.");
     const part = this.partNumber === undefined ? undefined : Number(this.partNumber);
     if (part !== undefined && (!/^\d+$/.test(this.partNumber ?? "") || part < 1 || part > 10000)) throw usageError(`invalid --part-number \`${this.partNumber ?? ""}\`; parts are numbered 1 to 10000.`);

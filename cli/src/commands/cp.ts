@@ -7,6 +7,7 @@ import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { ageFilter } from "../helpers/flags.js";
 import { withEncryption } from "../runtime/sse-context.js";
 import { withRewind } from "../runtime/rewind-context.js";
+import { withZip } from "../storage/s3/zip-store.js";
 import { parseChecksum } from "../storage/s3/checksum.js";
 
 /** `--version-id` names one version of one object (cmd/cp-main.go). */
@@ -61,6 +62,7 @@ export class CpCommand extends BaseCommand {
   preserve = Option.Boolean("-a,--preserve", false, { description: "preserve file attributes (times and mode; the owner too when run as root) through X-Amz-Meta-Mc-Attrs" });
   checksum = Option.String("--checksum", { description: "add a checksum to uploaded objects: CRC32, CRC32C, SHA1, SHA256 or CRC64NVME" });
   disableMultipart = Option.Boolean("--disable-multipart", false, { description: "disable multipart upload feature" });
+  zip = Option.Boolean("--zip", false, { description: "extract from remote zip file (MinIO server source only)" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   encS3 = Option.Array("--enc-s3", { description: "encrypt objects using the server's own keys (\"alias/prefix\")" });
@@ -69,7 +71,8 @@ export class CpCommand extends BaseCommand {
   async run(ctx: McContext): Promise<number> {
     // mv would delete the objects of today after copying those of the past.
     if (this.rewind !== undefined && this.removeSource) throw usageError("mv does not take --rewind; copy the past with cp --rewind.");
-    ctx = withRewind(withEncryption(ctx, this.encC, this.encKms, this.encS3), this.rewind);
+    if (this.zip && (this.rewind !== undefined || this.versionId !== undefined || this.removeSource)) throw usageError("--zip cannot be used with --rewind, --version-id or mv.");
+    ctx = withZip(withRewind(withEncryption(ctx, this.encC, this.encKms, this.encS3), this.rewind), this.zip);
     if (this.targets.length < 2) throw usageError(`${this.removeSource ? "mv" : "cp"} needs SOURCE and TARGET.`);
     if (this.versionId !== undefined) checkVersionFlags(this.removeSource, this.recursive, this.rewind !== undefined, this.targets.length - 1);
     const checksum = parseChecksum(this.checksum);

@@ -12,6 +12,7 @@ import { readTags } from "../storage/s3/versions/versions-tags.js";
 import { s3Target } from "../storage/s3/versions-target.js";
 import { matchesAll, metadataOf, parseKeyPatterns, tagMap } from "../helpers/find-attrs.js";
 import { ageFilter } from "../helpers/flags.js";
+import { watchFound } from "../helpers/find-watch.js";
 
 function runChild(command: string): Promise<number> {
   const [cmd = "", ...args] = command.trim().split(/\s+/);
@@ -59,6 +60,7 @@ export class FindCommand extends BaseCommand {
   versions = Option.Boolean("--versions", false, { description: "include all object versions (delete markers are skipped)" });
   metadata = Option.Array("--metadata", [], { description: "match objects whose metadata KEY matches a regex (KEY=REGEX, repeatable)" });
   tags = Option.Array("--tags", [], { description: "match objects whose tag KEY matches a regex (KEY=REGEX, repeatable)" });
+  watch = Option.Boolean("--watch", false, { description: "monitor a specified path for newly created object(s)" });
   targets = Option.Rest({ name: "PATH" });
 
   async run(ctx: McContext): Promise<number> {
@@ -88,34 +90,42 @@ export class FindCommand extends BaseCommand {
     const prefix = dirPrefix(loc.key);
     let status = 0;
     let seen = false;
-    for await (const e of store.list(prefix, { recursive: true, versions: this.versions })) {
-      if (e.isDir || e.isDeleteMarker) continue;
-      seen = true;
+    const consider = async (e: Entry): Promise<void> => {
       const rel = e.key.slice(prefix.length);
       const parts = rel.split("/");
-      if (parts.length > maxdepth) continue;
+      if (parts.length > maxdepth) return;
       const base = parts.at(-1) ?? "";
-      if (this.name !== undefined && !shellMatch(this.name, base) && !parts.includes(this.name)) continue;
-      if (this.pathPattern !== undefined && !flatMatch(this.pathPattern, rel)) continue;
-      if (regex && !regex.test(rel)) continue;
-      if (this.ignore !== undefined && flatMatch(this.ignore, rel)) continue;
-      if (!passesAge(e, age)) continue;
-      if (larger !== undefined && !(e.size > larger)) continue;
-      if (smaller !== undefined && !(e.size < smaller)) continue;
+      if (this.name !== undefined && !shellMatch(this.name, base) && !parts.includes(this.name)) return;
+      if (this.pathPattern !== undefined && !flatMatch(this.pathPattern, rel)) return;
+      if (regex && !regex.test(rel)) return;
+      if (this.ignore !== undefined && flatMatch(this.ignore, rel)) return;
+      if (!passesAge(e, age)) return;
+      if (larger !== undefined && !(e.size > larger)) return;
+      if (smaller !== undefined && !(e.size < smaller)) return;
       // Metadata and tags cost a request per object: asked only when the cheap filters passed.
       if (metadata.length > 0) {
         const info = await store.stat(e.key, e.versionId);
-        if (!info || !matchesAll(metadata, metadataOf(info))) continue;
+        if (!info || !matchesAll(metadata, metadataOf(info))) return;
       }
-      if (bucket && !matchesAll(tags, tagMap(await readTags({ ...bucket, key: e.key }, e.versionId)))) continue;
+      if (bucket && !matchesAll(tags, tagMap(await readTags({ ...bucket, key: e.key }, e.versionId)))) return;
       const url = displayUrl(loc, e.key);
       if (this.exec !== undefined) {
         const code = await runChild(await this.format(this.exec, loc, e, url));
         if (code !== 0) status = code;
-        continue;
+        return;
       }
       const printed = this.print === undefined ? url : await this.format(this.print, loc, e, url);
       ctx.output.result({ status: "success", type: "file", lastModified: rfc3339Local(e.lastModified), size: e.size, key: printed, etag: e.etag, ...(this.versions ? { versionId: e.versionId ?? "" } : {}) }, printed);
+    };
+    for await (const e of store.list(prefix, { recursive: true, versions: this.versions })) {
+      if (e.isDir || e.isDeleteMarker) continue;
+      seen = true;
+      await consider(e);
+    }
+    // Objects created from now on, until Ctrl-C (upstream watches whether or not the listing found any).
+    if (this.watch) {
+      await watchFound(ctx, loc, prefix, consider);
+      return status;
     }
     if (!seen && loc.key !== "" && !(await store.isDir(loc.key))) {
       throw mcError(`Unable to find \`${loc.arg}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey" }), "not_found");

@@ -6,6 +6,7 @@ import { requireStore } from "../storage/location.js";
 import { explainReadError } from "../storage/s3/sse/sse-errors.js";
 import { withEncryption } from "../runtime/sse-context.js";
 import { withRewind } from "../runtime/rewind-context.js";
+import { withZip } from "../storage/s3/zip-store.js";
 
 export class HeadCommand extends BaseCommand {
   static override paths = [["head"]];
@@ -23,13 +24,15 @@ export class HeadCommand extends BaseCommand {
   lines = Option.String("-n,--lines", "10", { description: "print the first 'n' lines" });
   versionId = Option.String("--version-id,--vid", { description: "display a specific version of an object" });
   rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
+  zip = Option.Boolean("--zip", false, { description: "extract from remote zip file (MinIO server source only)" });
   encC = Option.Array("--enc-c", { description: "decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   targets = Option.Rest({ name: "SOURCE [SOURCE...]" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.targets.length === 0) throw usageError("head needs at least one TARGET.");
     if (this.rewind !== undefined && this.versionId !== undefined) throw usageError("--rewind and --version-id cannot be used together.");
-    ctx = withRewind(withEncryption(ctx, this.encC, undefined), this.rewind);
+    if (this.zip && (this.rewind !== undefined || this.versionId !== undefined)) throw usageError("--zip cannot be used with --rewind or --version-id.");
+    ctx = withZip(withRewind(withEncryption(ctx, this.encC, undefined), this.rewind), this.zip);
     const wanted = Number(this.lines);
     if (!Number.isInteger(wanted) || wanted < 0) throw usageError(`invalid number of lines \`${this.lines}\`.`);
     for (const arg of this.targets) {

@@ -186,6 +186,7 @@ import { LegalholdInfoCommand } from "./legalhold/info.js";
 import { LegalholdSetCommand } from "./legalhold/set.js";
 import { LicenseInfoCommand } from "./license/info.js";
 import { LicenseRegisterCommand } from "./license/register.js";
+import { LicenseUpdateCommand } from "./license/update.js";
 import { LsCommand } from "./ls.js";
 import { MbCommand } from "./mb.js";
 import { MirrorCommand } from "./mirror.js";
@@ -218,11 +219,19 @@ import { ShareListCommand } from "./share/list.js";
 import { ShareUploadCommand } from "./share/upload.js";
 import { SqlCommand } from "./sql.js";
 import { StatCommand } from "./stat.js";
+import { SupportCallhomeCommand } from "./support/callhome.js";
 import { SupportDiagCommand } from "./support/diag.js";
+import { SupportInspectCommand } from "./support/inspect.js";
+import { SupportPerfCommand } from "./support/perf.js";
 import { SupportProfileCommand } from "./support/profile.js";
 import { SupportProxyRemoveCommand } from "./support/proxy/remove.js";
 import { SupportProxySetCommand } from "./support/proxy/set.js";
+import { SupportTopApiCommand } from "./support/top/api.js";
+import { SupportTopDriveCommand } from "./support/top/drive.js";
 import { SupportTopLocksCommand } from "./support/top/locks.js";
+import { SupportTopNetCommand } from "./support/top/net.js";
+import { SupportTopRpcCommand } from "./support/top/rpc.js";
+import { SupportUploadCommand } from "./support/upload.js";
 import { TagListCommand } from "./tag/list.js";
 import { TagRemoveCommand } from "./tag/remove.js";
 import { TagSetCommand } from "./tag/set.js";
@@ -421,6 +430,7 @@ export const commands = [
   LegalholdSetCommand,
   LicenseInfoCommand,
   LicenseRegisterCommand,
+  LicenseUpdateCommand,
   LsCommand,
   MbCommand,
   MirrorCommand,
@@ -453,11 +463,19 @@ export const commands = [
   ShareUploadCommand,
   SqlCommand,
   StatCommand,
+  SupportCallhomeCommand,
   SupportDiagCommand,
+  SupportInspectCommand,
+  SupportPerfCommand,
   SupportProfileCommand,
   SupportProxyRemoveCommand,
   SupportProxySetCommand,
+  SupportTopApiCommand,
+  SupportTopDriveCommand,
   SupportTopLocksCommand,
+  SupportTopNetCommand,
+  SupportTopRpcCommand,
+  SupportUploadCommand,
   TagListCommand,
   TagRemoveCommand,
   TagSetCommand,

@@ -2,8 +2,9 @@ import { isAppError } from "@mc/shared/errors";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
-import { mcError } from "../core/errors.js";
+import { mcError, usageError } from "../core/errors.js";
 import { withRewind } from "../runtime/rewind-context.js";
+import { withZip } from "../storage/s3/zip-store.js";
 import { displayUrl, listingUrl, type Location } from "../storage/location.js";
 import type { Entry } from "../storage/types.js";
 import { formatDate, iBytes, iBytesCompact, rfc3339Local } from "../util/humanize.js";
@@ -38,17 +39,20 @@ export class LsCommand extends BaseCommand {
   summarize = Option.Boolean("--summarize", false, { description: "display summary information (number of objects, total size)" });
   incomplete = Option.Boolean("-I,--incomplete", false, { description: "list incomplete uploads" });
   storageClass = Option.String("--storage-class,--sc", { description: "filter to specified storage class" });
+  zip = Option.Boolean("--zip", false, { description: "list files inside zip archive (MinIO servers only)" });
   rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   targets = Option.Rest({ name: "TARGET [TARGET...]" });
 
   async run(ctx: McContext): Promise<number> {
-    ctx = withRewind(ctx, this.rewind);
+    if (this.zip && (this.rewind !== undefined || this.versions || this.incomplete)) throw usageError("--zip cannot be used with --rewind, --versions or --incomplete.");
+    ctx = withZip(withRewind(ctx, this.rewind), this.zip);
     let failed = 0;
     let count = 0;
     let total = 0;
     for (const arg of this.targets.length ? this.targets : ["."]) {
       try {
-        for await (const shown of this.listOne(ctx, ctx.locate(arg))) {
+        // An archive named without the slash is listed as the folder it is with --zip.
+        for await (const shown of this.listOne(ctx, ctx.locate(this.zip && /\.zip$/i.test(arg) ? `${arg}/` : arg))) {
           count += shown.entry.isDir ? 0 : 1;
           total += shown.entry.size;
         }

@@ -1,9 +1,11 @@
+import { readdir } from "node:fs/promises";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError, usageError } from "../core/errors.js";
 import { displayUrl, requireStore, type Location } from "../storage/location.js";
-import type { ChecksumAlgorithm, Entry } from "../storage/types.js";
+import type { ChecksumAlgorithm, Entry, Store } from "../storage/types.js";
+import { iBytes } from "../util/humanize.js";
 import { parseChecksum } from "../storage/s3/checksum.js";
 import { runCopies, type CopyJob } from "../transfer/copy.js";
 import { uploadHeaders } from "../transfer/upload-attrs.js";
@@ -15,6 +17,10 @@ import { compareKeys } from "../util/key-order.js";
 import { flatMatch } from "../util/wildcard.js";
 import { ageFilter } from "../helpers/flags.js";
 import { watchChanges, type Changes } from "../helpers/mirror-changes.js";
+import { releaseTag } from "../core/version.js";
+import { isCyclicRemoval, isMirrorEcho, listenSource, markFor, sourceMtimeHeader, type SourceEvents } from "../helpers/mirror-active.js";
+import { startMirrorMetrics, type MirrorMetrics } from "../helpers/mirror-metrics.js";
+import { preservedCopy, preservedUnchanged } from "../helpers/mirror-preserve.js";
 
 async function index(loc: Location): Promise<Map<string, Entry>> {
   const out = new Map<string, Entry>();
@@ -68,6 +74,11 @@ export class MirrorCommand extends BaseCommand {
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   encS3 = Option.Array("--enc-s3", { description: "encrypt objects using the server's own keys (\"alias/prefix\")" });
+  region = Option.String("--region", "us-east-1", { description: "specify region when creating new bucket(s) on target" });
+  preserve = Option.Boolean("-a,--preserve", false, { description: "preserve file(s)/object(s) attributes (X-Amz-Meta-Mc-Attrs); unchanged files are not copied again" });
+  activeActive = Option.Boolean("--active-active", false, { description: "enable active-active multi-site setup (MinIO bucket notifications on the source)" });
+  monitoringAddress = Option.String("--monitoring-address", { description: "if specified, a new prometheus endpoint will be created to report mirroring activity. (eg: localhost:8081)" });
+  private metrics: MirrorMetrics | undefined;
   private headers: Readonly<Record<string, string>> | undefined;
   private checksumAlgorithm: ChecksumAlgorithm | undefined;
   targets = Option.Rest({ name: "SOURCE TARGET" });
@@ -81,11 +92,22 @@ export class MirrorCommand extends BaseCommand {
     if (this.disableMultipart) ctx = ctx.withUpload({ ...ctx.upload, partSize: 5 * 1024 ** 3 });
     const [srcArg = "", dstArg = ""] = this.targets;
     const filter = ageFilter(this.olderThan, this.newerThan);
+    if (this.monitoringAddress !== undefined) this.metrics = await startMirrorMetrics(this.monitoringAddress);
+    try {
+      return await this.mirror(ctx, srcArg, dstArg, filter);
+    } finally {
+      await this.metrics?.close();
+    }
+  }
+
+  private async mirror(ctx: McContext, srcArg: string, dstArg: string, filter: AgeFilter): Promise<number> {
+    const watching = this.watchMode || this.activeActive;
     const started = process.hrtime.bigint();
     const totals = { total: 0, transferred: 0, failed: 0 };
     const src = ctx.locate(srcArg);
-    if (src.kind === "s3" && src.bucket === "") {
-      if (this.watchMode) throw usageError("mirror --watch needs a bucket or folder as SOURCE, not a whole alias.");
+    const dstRoot = ctx.locate(dstArg);
+    if ((src.kind === "s3" && src.bucket === "") || (src.kind === "local" && dstRoot.kind === "s3" && dstRoot.bucket === "")) {
+      if (watching) throw usageError(`mirror ${this.watchMode ? "--watch" : "--active-active"} needs a bucket or folder as SOURCE, not a whole alias.`);
       for (const [from, to] of await this.bucketPairs(ctx, src, srcArg, dstArg)) await this.syncOnce(ctx, from, to, filter, totals, "");
     } else {
       const dst = ctx.locate(dstArg);
@@ -94,12 +116,17 @@ export class MirrorCommand extends BaseCommand {
       if (src.kind === "s3" && !(await src.client.bucketExists(src.bucket))) {
         throw mcError(`Unable to mirror \`${srcArg}\`.`, Object.assign(new Error("Bucket does not exist"), { code: "NoSuchBucket", bucketname: src.bucket }), "not_found");
       }
+      // Our writes and removals say who made them, so the other site's active-active mirror can tell (upstream uaMirrorAppName).
+      if (this.activeActive && dst.kind === "s3") dst.client.setAppInfo(`mc-mirror${src.kind === "s3" ? `:${src.alias.name}` : ""}`, releaseTag);
       // Watch from before the first pass: a file that appears while it runs
       // (or right after it prints) must not slip between pass and watcher.
-      const changes = this.watchMode ? watchChanges(src) : undefined;
+      // An active-active bucket source is followed through its notifications.
+      const events = this.activeActive && src.kind === "s3" ? await listenSource(src, dirPrefix(src.key), ctx.signal) : undefined;
+      const changes = watching && events === undefined ? watchChanges(src) : undefined;
       try {
         await this.syncOnce(ctx, src, dst, filter, totals, "");
         if (changes) await this.watchLoop(ctx, src, dst, filter, totals, changes);
+        if (events && src.kind === "s3") await this.eventLoop(ctx, src, dst, totals, events);
       } finally {
         changes?.close();
       }
@@ -116,13 +143,15 @@ export class MirrorCommand extends BaseCommand {
    * mirrored to TARGET/<bucket> (a folder, or a bucket made when missing on
    * an alias target).
    */
-  private async bucketPairs(ctx: McContext, src: Extract<Location, { kind: "s3" }>, srcArg: string, dstArg: string): Promise<Array<[Location, Location]>> {
+  private async bucketPairs(ctx: McContext, src: Location, srcArg: string, dstArg: string): Promise<Array<[Location, Location]>> {
     const target = ctx.locate(dstArg);
     const pairs: Array<[Location, Location]> = [];
-    for (const { name } of (await src.client.listBuckets()).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    // A folder mirrored to a whole alias: each of its folders is a bucket (upstream bucketDifference).
+    const names = src.kind === "s3" ? (await src.client.listBuckets()).map((b) => b.name) : (await readdir(src.key, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    for (const name of names.sort((a, b) => (a < b ? -1 : 1))) {
       if (this.excludeBucket.some((p) => flatMatch(p, name))) continue;
       const to = ctx.locate(`${dstArg.replace(/\/+$/, "")}/${name}`);
-      if (target.kind === "s3" && target.bucket === "" && to.kind === "s3" && !this.dryRun && !(await to.client.bucketExists(name))) await to.client.makeBucket(name);
+      if (target.kind === "s3" && target.bucket === "" && to.kind === "s3" && !this.dryRun && !(await to.client.bucketExists(name))) await to.client.makeBucket(name, this.region);
       pairs.push([ctx.locate(`${srcArg.replace(/\/+$/, "")}/${name}`), to]);
     }
     return pairs;
@@ -150,14 +179,16 @@ export class MirrorCommand extends BaseCommand {
       if (existing) {
         const differs = existing.size !== e.size || e.lastModified.getTime() > existing.lastModified.getTime();
         if (!differs) continue;
-        // Watch events are edits of files already mirrored: they overwrite.
-        if (!this.overwrite && eventType === "") {
+        // With -a the preserved times decide: a file that only looks newer is unchanged.
+        if (this.preserve && existing.size === e.size && (await preservedUnchanged(srcStore, srcPrefix + rel, e, dstStore, dstPrefix + rel, existing))) continue;
+        // Watch events are edits of files already mirrored: they overwrite (and so does an active-active site).
+        if (!this.overwrite && !this.activeActive && eventType === "") {
           // Reported, but does not change the exit code (cmd/mirror-main.go).
           ctx.output.error(mcError(`Failed to copy \`${displayUrl(src, srcPrefix + rel)}\`.`, new Error(`Overwrite not allowed for \`${displayUrl(dst, dstPrefix + rel)}\`. Use \`--overwrite\` to override this behavior`)));
           continue;
         }
       }
-      jobs.push({ src: srcStore, srcKey: srcPrefix + rel, dst: dstStore, dstKey: dstPrefix + rel, size: e.size, etag: e.etag, rel, ...(this.headers ? { headers: this.headers } : {}), ...(this.checksumAlgorithm ? { checksum: this.checksumAlgorithm } : {}) });
+      jobs.push(await this.job(srcStore, srcPrefix + rel, e, dstStore, dstPrefix + rel, rel));
     }
     const totalSize = jobs.reduce((s, j) => s + j.size, 0);
     totals.total += totalSize;
@@ -168,35 +199,99 @@ export class MirrorCommand extends BaseCommand {
       } else ctx.output.line(source ? `\`${source}\` -> \`${target}\`` : `Removed \`${target}\`.`);
     };
     if (this.dryRun) for (const job of jobs) report(job, displayUrl(src, job.srcKey));
-    else {
-      // With --retry a failure is held back and the object copied once more after the pass.
-      const again: CopyJob[] = [];
-      const run = (batch: readonly CopyJob[], last: boolean): Promise<void> =>
-        runCopies(batch, {
-          signal: ctx.signal,
-          progress: createProgress(!ctx.output.quiet && !this.watchMode),
-          partSize: ctx.upload.partSize,
-          limits: ctx.limits,
-          ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
-          onCopied: (job) => {
-            totals.transferred += job.size;
-            report(job as CopyJob & { rel: string }, displayUrl(src, job.srcKey));
-          },
-          onFailed: (job, err) => {
-            if (!last) return void again.push(job);
-            totals.failed++;
-            ctx.output.error(mcError(`Failed to copy \`${displayUrl(src, job.srcKey)}\`.`, err));
-          },
-        });
-      await run(jobs, !this.retry);
-      if (again.length > 0) await run(again, true);
-    }
+    else await this.copyAll(ctx, src, jobs, totals, (job) => report(job as CopyJob & { rel: string }, displayUrl(src, job.srcKey)));
     if (!this.remove) return;
     for (const [rel, e] of to) {
       if (from.has(rel) || this.excluded(rel)) continue;
       const job = { src: srcStore, srcKey: "", dst: dstStore, dstKey: dstPrefix + rel, size: e.size, etag: "", rel };
       if (!this.dryRun) await dstStore.remove(job.dstKey);
+      this.metrics?.op(false);
       report(job, "");
+    }
+  }
+
+  /** One copy: the user's headers, the checksum, -a's attributes and the active-active mark. */
+  private async job(srcStore: Store, srcKey: string, e: Entry, dstStore: Store, dstKey: string, rel: string, eventTime?: Date): Promise<CopyJob & { rel: string }> {
+    let headers = this.headers;
+    const kept = this.preserve ? await preservedCopy(srcStore, srcKey, e, dstStore, dstKey, headers) : {};
+    if (kept.headers) headers = kept.headers;
+    if (this.activeActive && dstStore.kind === "s3") {
+      const meta = srcStore.kind === "s3" ? (await srcStore.stat(srcKey))?.metadata : undefined;
+      headers = { ...headers, [sourceMtimeHeader]: markFor(meta, eventTime ?? e.lastModified) };
+    }
+    return { src: srcStore, srcKey, dst: dstStore, dstKey, size: e.size, etag: e.etag, rel, ...(headers ? { headers } : {}), ...(kept.finish ? { finish: kept.finish } : {}), ...(this.checksumAlgorithm ? { checksum: this.checksumAlgorithm } : {}) };
+  }
+
+  /** Runs the copies (with --retry, the failed ones once more), counting them for the totals and the monitoring endpoint. */
+  private async copyAll(ctx: McContext, src: Location, jobs: readonly CopyJob[], totals: { transferred: number; failed: number }, copied: (job: CopyJob) => void): Promise<void> {
+    const again: CopyJob[] = [];
+    const started = new Map<CopyJob, number>();
+    // Each job's clock starts when a worker takes it (the pool pulls jobs lazily).
+    function* timed(batch: readonly CopyJob[]): Generator<CopyJob> {
+      for (const job of batch) {
+        started.set(job, Date.now());
+        yield job;
+      }
+    }
+    const run = (batch: readonly CopyJob[], last: boolean): Promise<void> =>
+      runCopies(timed(batch), {
+        signal: ctx.signal,
+        progress: createProgress(!ctx.output.quiet && !this.watchMode && !this.activeActive),
+        partSize: ctx.upload.partSize,
+        limits: ctx.limits,
+        ...(this.maxWorkers ? { maxWorkers: Number(this.maxWorkers) } : {}),
+        onCopied: (job) => {
+          totals.transferred += job.size;
+          this.metrics?.op(false);
+          this.metrics?.copied(job.size, Date.now() - (started.get(job) ?? Date.now()));
+          copied(job);
+        },
+        onFailed: (job, err) => {
+          if (!last) return void again.push(job);
+          totals.failed++;
+          this.metrics?.op(true);
+          ctx.output.error(mcError(`Failed to copy \`${displayUrl(src, job.srcKey)}\`.`, err));
+        },
+      });
+    await run(jobs, !this.retry);
+    if (again.length > 0) await run(again, true);
+  }
+
+  /**
+   * --active-active on a bucket: each notification of the source mirrored as
+   * upstream's watchMirrorEvents does (see mirror-active.ts), until Ctrl-C.
+   */
+  private async eventLoop(ctx: McContext, src: Extract<Location, { kind: "s3" }>, dst: Location, totals: { total: number; transferred: number; failed: number }, events: SourceEvents): Promise<void> {
+    const srcStore = requireStore(src);
+    const dstStore = requireStore(dst);
+    const base = `${src.alias.name}/${src.bucket}/`;
+    const srcPrefix = dirPrefix(src.key);
+    const dstPrefix = dirPrefix(dst.key);
+    for (let ev = await events.next(); ev !== undefined; ev = await events.next()) {
+      const key = ev.path.startsWith(base) ? ev.path.slice(base.length) : ev.path;
+      const rel = key.slice(srcPrefix.length);
+      if (!key.startsWith(srcPrefix) || rel === "" || this.excluded(rel)) continue;
+      const target = displayUrl(dst, dstPrefix + rel);
+      const say = (obj: Record<string, unknown>, text: string): void => ctx.output.result({ status: "success", ...obj, totalCount: 0, totalSize: 0, eventTime: ev?.time ?? "", eventType: ev?.type ?? "" }, `[${ev?.time ?? ""}] ${text}`);
+      if (ev.type.startsWith("s3:ObjectCreated:")) {
+        if (isMirrorEcho(ev)) continue;
+        const info = await srcStore.stat(key).catch(() => undefined);
+        if (info === undefined) continue;
+        const job = await this.job(srcStore, key, info, dstStore, dstPrefix + rel, rel, new Date(ev.time));
+        totals.total += job.size;
+        await this.copyAll(ctx, src, [job], totals, () => say({ source: displayUrl(src, key), target, size: job.size }, `${iBytes(job.size).padStart(6)} \`${displayUrl(src, key)}\` -> \`${target}\``));
+      } else if (ev.type === "s3:ObjectRemoved:Delete") {
+        if (dst.kind === "s3" && isCyclicRemoval(ev, dst.alias.name)) continue;
+        try {
+          await dstStore.remove(dstPrefix + rel);
+          this.metrics?.op(false);
+          say({ source: "", target, size: 0 }, `Removed \`${target}\``);
+        } catch (err) {
+          this.metrics?.op(true);
+          totals.failed++;
+          ctx.output.error(mcError(`Failed to remove \`${target}\`.`, err));
+        }
+      }
     }
   }
 

@@ -107,3 +107,20 @@ export async function followJson(client: AdminClient, req: Omit<AdminRequest, "o
   if (splitter.pending() !== "") throw new Error("the stream is damaged: it ends inside a record");
   return "ended";
 }
+
+export interface StreamEnd {
+  /** `stop` was called (the caller had what it wanted), else the server ended the answer. */
+  readonly stopped: boolean;
+}
+
+/** followJson with a `stop` callback instead of a return value (the speedtest, metrics and trace-statistics readers). */
+export async function streamJson(client: AdminClient, req: Omit<AdminRequest, "onChunk">, each: (value: unknown, stop: () => void) => void): Promise<StreamEnd> {
+  const end = await followJson(client, req, (value) => {
+    let halted = false;
+    each(value, () => {
+      halted = true;
+    });
+    return halted ? false : undefined;
+  });
+  return { stopped: end === "stopped" };
+}

@@ -32,6 +32,12 @@ const noPool = 2 ** 63 - 1;
  * as Go marshals it (field order, integers, `<>&` escaped), base64.
  */
 export function registrationToken(info: Record<string, unknown>, clusterName: string): string {
+  const goJson = JSON.stringify(registrationInfo(info, clusterName)).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return Buffer.from(goJson, "utf8").toString("base64");
+}
+
+/** upstream `GetClusterRegInfo`: the cluster's registration info (the token's content, perf reports' cluster.info). */
+export function registrationInfo(info: Record<string, unknown>, clusterName: string): Record<string, unknown> {
   const servers = (Array.isArray(info["servers"]) ? info["servers"] : []) as Server[];
   let pools = 1;
   let drives = 0;
@@ -62,8 +68,7 @@ export function registrationToken(info: Record<string, unknown>, clusterName: st
       used_drive_space: used,
     },
   };
-  const goJson = JSON.stringify(reg).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return Buffer.from(goJson, "utf8").toString("base64");
+  return reg;
 }
 
 /** upstream `getAGPLMessage`. */

@@ -16,7 +16,7 @@ const eventTypes: Readonly<Record<string, string[]>> = {
 interface Record_ {
   eventTime?: string;
   eventName?: string;
-  s3?: { bucket?: { name?: string }; object?: { key?: string; size?: number } };
+  s3?: { bucket?: { name?: string }; object?: { key?: string; size?: number; userMetadata?: Record<string, string> } };
   source?: { host?: string; port?: string; userAgent?: string };
 }
 
@@ -67,9 +67,12 @@ export async function watchRemote(client: Client, alias: string, bucket: string,
       if (root === "Error") throw unsupportedError(feature, text(doc[root], "Code") || "unknown");
       throw unsupportedAnswer(feature, "the listen request", root === "" ? "an empty body" : `a ${root} document`);
     }
+    options.onOpen?.();
     let buffered = "";
+    // A character split across two chunks is decoded whole.
+    const utf8 = new TextDecoder();
     for await (const chunk of res) {
-      buffered += (chunk as Buffer).toString("utf8");
+      buffered += utf8.decode(chunk as Buffer, { stream: true });
       let nl: number;
       while ((nl = buffered.indexOf("\n")) >= 0) {
         const line = buffered.slice(0, nl).trim();
@@ -81,8 +84,10 @@ export async function watchRemote(client: Client, alias: string, bucket: string,
             time: r.eventTime ?? new Date().toISOString(),
             size: r.s3?.object?.size ?? 0,
             path: `${alias}/${r.s3?.bucket?.name ?? bucket}/${eventKey(r.s3?.object?.key ?? "")}`,
-            type: `s3:${r.eventName ?? ""}`,
+            // MinIO names events `s3:ObjectCreated:Put` (minio-go's EventType); AWS-style servers `ObjectCreated:Put`.
+            type: (r.eventName ?? "").startsWith("s3:") ? (r.eventName ?? "") : `s3:${r.eventName ?? ""}`,
             source: { host: r.source?.host ?? "", port: r.source?.port ?? "", userAgent: r.source?.userAgent ?? "" },
+            ...(r.s3?.object?.userMetadata ? { userMetadata: r.s3.object.userMetadata } : {}),
           });
         }
       }
