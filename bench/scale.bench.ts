@@ -6,27 +6,37 @@
 // - kms (single node): 10k, 100k and 1M keys: start-up (snapshot load + log
 //   replay), memory per key, snapshot time and write p99 with and without
 //   it, `key list` with a prefix (paged) and of every name (streamed);
-// - etcd 3.4 (the peer) with the same number of keys: start-up and memory.
+// - etcd 3.4 (the peer) with the same number of keys: start-up and memory;
+// - mc against Ceph RGW: buckets of 10k and 100k objects: `ls -r` and
+//   `find` (wall, first line, peak RSS), `mirror`, `diff` and `rm -r` of 5k
+//   and 50k of them (peak RSS, DeleteObjects batches), with rclone's
+//   `lsf -R` / `ls` / `sync` / `check` / `delete` beside them.
 // Each table gives the growth per step and says "linear", "sub-linear" or
-// names the step that grows faster. Env: SCALE_PARTS=releases,kms,etcd;
-// SCALE_RELEASES / SCALE_KEYS (comma lists) or SCALE_MAX_RELEASES /
-// SCALE_MAX_KEYS (caps on the defaults, e.g. SCALE_MAX_KEYS=100000).
+// names the step that grows faster. Env: SCALE_PARTS=releases,kms,etcd,mc;
+// SCALE_RELEASES / SCALE_KEYS / SCALE_OBJECTS / SCALE_MIRROR_OBJECTS (comma
+// lists; mirror sizes pair with object sizes and default to half of them)
+// or SCALE_MAX_RELEASES / SCALE_MAX_KEYS / SCALE_MAX_OBJECTS (caps on the
+// defaults, e.g. SCALE_MAX_KEYS=100000).
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { printGrowth } from "./scale/growth.js";
+import { printMc } from "./scale/mc-tables.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const parts = (process.env.SCALE_PARTS ?? "releases,kms,etcd").split(",");
+const parts = (process.env.SCALE_PARTS ?? "releases,kms,etcd,mc").split(",");
 const sizes = (list: string | undefined, defaults: number[], max: number): number[] => (list ? list.split(",").map(Number) : defaults.filter((n) => n <= max));
 const releaseSizes = sizes(process.env.SCALE_RELEASES, [100, 1000, 5000], Number(process.env.SCALE_MAX_RELEASES ?? 5000));
 const keySizes = sizes(process.env.SCALE_KEYS, [10_000, 100_000, 1_000_000], Number(process.env.SCALE_MAX_KEYS ?? 1_000_000));
+const objectSizes = sizes(process.env.SCALE_OBJECTS, [10_000, 100_000], Number(process.env.SCALE_MAX_OBJECTS ?? 100_000));
+const mirrorSizes = process.env.SCALE_MIRROR_OBJECTS ? process.env.SCALE_MIRROR_OBJECTS.split(",").map(Number) : objectSizes.map((n) => Math.floor(n / 2));
 
 type Result = Record<string, number>;
 
-function run(part: string, n: number): Result {
+function run(part: string, n: number, ...more: number[]): Result {
   const started = performance.now();
-  const res = spawnSync(process.execPath, ["--max-old-space-size=8192", "--import", "tsx", join(here, "scale", `${part}-size.ts`), String(n)], { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
+  const args = [join(here, "scale", `${part}-size.ts`), String(n), ...more.map(String)];
+  const res = spawnSync(process.execPath, ["--max-old-space-size=8192", "--import", "tsx", ...args], { encoding: "utf8", maxBuffer: 64 * 2 ** 20 });
   const line = /^RESULT (.*)$/m.exec(res.stdout)?.[1];
   if (!line) throw new Error(`${part} at ${n} failed (${res.status}):\n${res.stdout}${res.stderr}`);
   process.stdout.write(`  ${part} ${n}: done in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
@@ -35,7 +45,7 @@ function run(part: string, n: number): Result {
 
 const col = (rows: readonly Result[], key: string): number[] => rows.map((r) => r[key] ?? 0);
 
-process.stdout.write(`scale: releases ${releaseSizes.join("/")}, keys ${keySizes.join("/")} (figures from one run; a busy machine makes them noisy)\n`);
+process.stdout.write(`scale: releases ${releaseSizes.join("/")}, keys ${keySizes.join("/")}, objects ${objectSizes.join("/")} (mirrored ${mirrorSizes.join("/")}) (figures from one run; a busy machine makes them noisy)\n`);
 if (parts.includes("releases")) {
   const rows = releaseSizes.map((n) => run("releases", n));
   printGrowth("Releases (client/mc, 4 platforms each); times in ms", releaseSizes, [
@@ -102,3 +112,4 @@ if (parts.includes("etcd")) {
     process.stdout.write("\n");
   }
 }
+if (parts.includes("mc")) printMc(objectSizes.map((n, i) => run("mc", n, mirrorSizes[i] ?? Math.floor(n / 2))));

@@ -5,6 +5,7 @@ import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { waitFor } from "../harness/wait-for.js";
 import { jsonLines, startMcFixture } from "./mc-runner.js";
 
 const fx = await startMcFixture();
@@ -293,6 +294,24 @@ rm("should keep young objects with --older-than", async () => {
   assert.is(r.code, 0);
   assert.is(r.stdout, "");
   assert.is(jsonLines((await mc(["ls", "-r", "--json", "rgw/data/flat/"])).stdout).length, 3);
+});
+
+rm("should remove a prefix in DeleteObjects batches, one by one only keys XML cannot carry :: rm -r", async () => {
+  const keys = ["b a.txt", "a&<b>.txt", "c+%20.txt", "ctl-\u0001.txt", "é.txt"];
+  for (const k of keys) assert.is((await mc(["pipe", `rgw/data/batch/${k}`], { input: k })).code, 0);
+  const log = join(fx.rgw.dataDir, "log", "client.rgw.gw.log");
+  const requests = async (re: RegExp): Promise<number> => (await readFile(log, "utf8")).split("\n").filter((l) => l.includes(" beast: ") && re.test(l)).length;
+  const [posts, deletes] = [await requests(/"POST \/data\?delete /), await requests(/"DELETE \/data\/batch\//)];
+  const r = await mc(["rm", "-r", "--force", "rgw/data/batch/"]);
+  assert.is(r.code, 0, r.stderr);
+  // Listing (key) order, as one delete after another printed it.
+  assert.is(r.stdout, [...keys].sort().map((k) => `Removed \`rgw/data/batch/${k}\`.\n`).join(""));
+  // RGW writes its log from a thread of its own: wait for the lines, then count them exactly.
+  const seen = async (): Promise<boolean> => (await requests(/"POST \/data\?delete /)) > posts && (await requests(/"DELETE \/data\/batch\//)) > deletes;
+  await waitFor(seen, { what: "a DeleteObjects and a DELETE in RGW's log", timeoutMs: 5000 });
+  assert.is(await requests(/"POST \/data\?delete /), posts + 1);
+  assert.is(await requests(/"DELETE \/data\/batch\//), deletes + 1);
+  assert.is((await mc(["ls", "-r", "rgw/data/batch/"])).stdout, "");
 });
 
 rm("should fail on a missing object", async () => {

@@ -2,18 +2,10 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { usageError } from "../core/errors.js";
-import { displayUrl, requireStore, type Location } from "../storage/location.js";
+import { displayUrl } from "../storage/location.js";
 import { withEncryption } from "../runtime/sse-context.js";
 import { dirPrefix } from "../transfer/plan.js";
-import { compareKeys } from "../util/key-order.js";
-
-async function sizes(loc: Location): Promise<Map<string, number>> {
-  const store = requireStore(loc);
-  const prefix = dirPrefix(loc.key);
-  const out = new Map<string, number>();
-  for await (const e of store.list(prefix, { recursive: true })) if (!e.isDir) out.set(e.key.slice(prefix.length), e.size);
-  return out;
-}
+import { compareListings } from "../transfer/listing-merge.js";
 
 /** Presence and size only (contracts/mc.md §6): codes 5 only-in-first, 6 only-in-second, 2 size. Exit 0 even with differences. */
 export class DiffCommand extends BaseCommand {
@@ -39,13 +31,12 @@ export class DiffCommand extends BaseCommand {
     const [firstArg = "", secondArg = ""] = this.targets;
     const first = ctx.locate(firstArg);
     const second = ctx.locate(secondArg);
-    const [a, b] = await Promise.all([sizes(first), sizes(second)]);
-    const keys = [...new Set([...a.keys(), ...b.keys()])].sort(compareKeys);
-    for (const key of keys) {
+    // A merge of the two sorted listings: differences print as they are found, in key order.
+    for await (const { rel: key, first: a, second: b } of compareListings(first, second)) {
       const firstUrl = displayUrl(first, dirPrefix(first.key) + key);
       const secondUrl = displayUrl(second, dirPrefix(second.key) + key);
-      const sa = a.get(key);
-      const sb = b.get(key);
+      const sa = a?.size;
+      const sb = b?.size;
       let code: number;
       let text: string;
       if (sb === undefined) [code, text] = [5, `< ${firstUrl}`];

@@ -13,7 +13,7 @@ import { summaryTable } from "../helpers/copy-run.js";
 import { withEncryption } from "../runtime/sse-context.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { createProgress } from "../transfer/progress.js";
-import { compareKeys } from "../util/key-order.js";
+import { compareListings } from "../transfer/listing-merge.js";
 import { flatMatch } from "../util/wildcard.js";
 import { ageFilter } from "../helpers/flags.js";
 import { watchChanges, type Changes } from "../helpers/mirror-changes.js";
@@ -21,13 +21,6 @@ import { releaseTag } from "../core/version.js";
 import { isCyclicRemoval, isMirrorEcho, listenSource, markFor, sourceMtimeHeader, type SourceEvents } from "../helpers/mirror-active.js";
 import { startMirrorMetrics, type MirrorMetrics } from "../helpers/mirror-metrics.js";
 import { preservedCopy, preservedUnchanged } from "../helpers/mirror-preserve.js";
-
-async function index(loc: Location): Promise<Map<string, Entry>> {
-  const out = new Map<string, Entry>();
-  const prefix = dirPrefix(loc.key);
-  for await (const e of requireStore(loc).list(prefix, { recursive: true })) if (!e.isDir) out.set(e.key.slice(prefix.length), e);
-  return out;
-}
 
 export class MirrorCommand extends BaseCommand {
   static override paths = [["mirror"]];
@@ -167,15 +160,20 @@ export class MirrorCommand extends BaseCommand {
   }
 
   private async syncOnce(ctx: McContext, src: Location, dst: Location, filter: AgeFilter, totals: { total: number; transferred: number; failed: number }, eventType: string): Promise<void> {
-    const [from, to] = await Promise.all([index(src), index(dst)]);
     const srcPrefix = dirPrefix(src.key);
     const dstPrefix = dirPrefix(dst.key);
     const srcStore = requireStore(src);
     const dstStore = requireStore(dst);
     const jobs: (CopyJob & { rel: string })[] = [];
-    for (const [rel, e] of [...from].sort(([a], [b]) => compareKeys(a, b))) {
+    // The two listings are compared as sorted streams: only the copies to make
+    // and the target's extra objects (for --remove) are held, never every key.
+    const extra: { rel: string; size: number }[] = [];
+    for await (const { rel, first: e, second: existing } of compareListings(src, dst)) {
+      if (!e) {
+        if (existing && this.remove && !this.excluded(rel)) extra.push({ rel, size: existing.size });
+        continue;
+      }
       if (this.excluded(rel) || !passesAge(e, filter) || this.excludedClass(e)) continue;
-      const existing = to.get(rel);
       if (existing) {
         const differs = existing.size !== e.size || e.lastModified.getTime() > existing.lastModified.getTime();
         if (!differs) continue;
@@ -201,9 +199,8 @@ export class MirrorCommand extends BaseCommand {
     if (this.dryRun) for (const job of jobs) report(job, displayUrl(src, job.srcKey));
     else await this.copyAll(ctx, src, jobs, totals, (job) => report(job as CopyJob & { rel: string }, displayUrl(src, job.srcKey)));
     if (!this.remove) return;
-    for (const [rel, e] of to) {
-      if (from.has(rel) || this.excluded(rel)) continue;
-      const job = { src: srcStore, srcKey: "", dst: dstStore, dstKey: dstPrefix + rel, size: e.size, etag: "", rel };
+    for (const { rel, size } of extra) {
+      const job = { src: srcStore, srcKey: "", dst: dstStore, dstKey: dstPrefix + rel, size, etag: "", rel };
       if (!this.dryRun) await dstStore.remove(job.dstKey);
       this.metrics?.op(false);
       report(job, "");

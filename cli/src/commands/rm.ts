@@ -12,6 +12,7 @@ import { s3Call } from "../storage/s3/s3-request.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { ageFilter } from "../helpers/flags.js";
 import { readAll } from "../storage/s3/s3-request.js";
+import { createDeleteQueue } from "../helpers/delete-queue.js";
 
 /** `rm --stdin`: one TARGET per line; blank lines are skipped. */
 async function stdinLines(): Promise<string[]> {
@@ -131,15 +132,19 @@ export class RmCommand extends BaseCommand {
 
   private async removeTarget(ctx: McContext, loc: Location, filter: AgeFilter, arg: string): Promise<number> {
     const store = requireStore(loc);
+    const removeOne = (key: string, versionId?: string): Promise<{ deleteMarker: boolean; versionId: string }> =>
+      this.bypass && loc.kind === "s3" ? removeBypassingGovernance(loc.client, loc.bucket, key, versionId) : store.remove(key, versionId);
+    // RGW says only "AccessDenied" for a version protected by retention or legal hold: name the lock.
+    const explain = async (key: string, versionId: string | undefined, err: unknown): Promise<unknown> => {
+      const locked = loc.kind === "s3" ? await deleteBlockedByLock(loc.client, loc.bucket, key, versionId, err) : isLockBlocked(err);
+      if (!locked) return err;
+      return explainedError(`Unable to remove \`${displayUrl(loc, key)}\`${versionId ? ` (versionId=${versionId})` : ""}: object is WORM protected by a retention period or legal hold.`, err, "permission_denied");
+    };
     const one = async (key: string, versionId?: string): Promise<void> => {
       const url = displayUrl(loc, key);
       if (this.dryRun) return this.report(ctx, url, false, versionId ?? "");
-      const remove = this.bypass && loc.kind === "s3" ? removeBypassingGovernance(loc.client, loc.bucket, key, versionId) : store.remove(key, versionId);
-      const res = await remove.catch(async (err: unknown) => {
-        // RGW says only "AccessDenied" for a version protected by retention or legal hold: name the lock.
-        const locked = loc.kind === "s3" ? await deleteBlockedByLock(loc.client, loc.bucket, key, versionId, err) : isLockBlocked(err);
-        if (!locked) throw err;
-        throw explainedError(`Unable to remove \`${url}\`${versionId ? ` (versionId=${versionId})` : ""}: object is WORM protected by a retention period or legal hold.`, err, "permission_denied");
+      const res = await removeOne(key, versionId).catch(async (err: unknown) => {
+        throw await explain(key, versionId, err);
       });
       this.report(ctx, url, res.deleteMarker, versionId ?? res.versionId);
     };
@@ -162,10 +167,28 @@ export class RmCommand extends BaseCommand {
     let failed = 0;
     const prefix = loc.kind === "local" ? dirPrefix(loc.key) : loc.key;
     const dirs: string[] = [];
+    // Objects go in DeleteObjects batches of up to 1,000; outcomes print in listing order, as one by one.
+    const queue =
+      loc.kind === "s3" && !this.dryRun
+        ? createDeleteQueue(loc.client, loc.bucket, {
+            bypassGovernance: this.bypass,
+            single: (t) => removeOne(t.key, t.versionId),
+            settle: async (t, outcome) => {
+              if (outcome.ok) return this.report(ctx, displayUrl(loc, t.key), outcome.deleteMarker, t.versionId ?? outcome.versionId);
+              ctx.output.error(mcError(`Failed to remove \`${displayUrl(loc, t.key)}\`.`, await explain(t.key, t.versionId, outcome.error)));
+              failed++;
+            },
+          })
+        : undefined;
     for await (const e of store.list(prefix, { recursive: true, versions: this.versions })) {
       if (e.isDir || !passesAge(e, filter) || (this.nonCurrent && e.isLatest)) continue;
+      const versionId = this.versions || this.rewind !== undefined ? e.versionId : undefined;
+      if (queue) {
+        await queue.add(versionId === undefined ? { key: e.key } : { key: e.key, versionId });
+        continue;
+      }
       try {
-        await one(e.key, this.versions || this.rewind !== undefined ? e.versionId : undefined);
+        await one(e.key, versionId);
         for (let parent = e.key.slice(0, e.key.lastIndexOf("/") + 1); loc.kind === "local" && parent.length > prefix.length; parent = parent.slice(0, parent.slice(0, -1).lastIndexOf("/") + 1)) {
           if (!dirs.includes(parent)) dirs.push(parent);
         }
@@ -174,6 +197,7 @@ export class RmCommand extends BaseCommand {
         failed++;
       }
     }
+    await queue?.finish();
     // Local folders emptied by the removal go too, deepest first.
     if (loc.kind === "local" && !this.dryRun && filter.olderThan === undefined && filter.newerThan === undefined) {
       for (const dir of dirs.sort((a, b) => b.length - a.length)) await store.remove(dir).catch(() => undefined);
