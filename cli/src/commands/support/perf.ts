@@ -30,7 +30,7 @@ export class SupportPerfCommand extends BaseCommand {
     examples: [
       ["Run object storage, network, and drive performance tests on cluster with alias 'myminio' and save the report", "$0 support perf myminio"],
       ["Run only the drive test, printing the result as JSON", "$0 support perf drive myminio --json"],
-      ["Run the object test with 16 MiB objects for 30 seconds, per-server figures shown", "$0 support perf object myminio --size 16MiB --duration 30s --verbose"],
+      ["Run the object test with 16 MiB objects, per-server figures shown", "$0 support perf object myminio --size 16MiB --verbose"],
     ],
   });
   duration = Option.String("--duration", "10s", { description: "maximum duration each perf tests are run", hidden: true });

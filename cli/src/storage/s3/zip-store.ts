@@ -1,9 +1,6 @@
 import type { Client } from "minio";
 import { mcError } from "../../core/errors.js";
-import type { McContext } from "../../runtime/context.js";
-import { wrapBucketStores } from "../../runtime/wrap-buckets.js";
 import type { Entry, Store } from "../types.js";
-import { createS3Store } from "./s3-store.js";
 
 /**
  * MinIO's S3 zip extension: with `x-minio-extract: true`, a key inside an
@@ -18,7 +15,7 @@ type RequestArgs = Parameters<Client["makeRequestAsync"]>;
 const zipClients = new WeakMap<Client, Client>();
 
 /** The same client, every request carrying the extension's header (signed like any other). */
-function zipClient(client: Client): Client {
+export function zipClient(client: Client): Client {
   let z = zipClients.get(client);
   if (z === undefined) {
     const wrapped = Object.create(client) as Client;
@@ -42,7 +39,7 @@ export function archiveOf(key: string): string | undefined {
  * extension (Ceph RGW) shows nothing below `archive.zip/` although the
  * archive exists: that is one clear failure instead of "not found".
  */
-function zipAware(inner: Store, zip: Store, bucket: string): Store {
+export function zipAware(inner: Store, zip: Store, bucket: string): Store {
   const unsupported = async (key: string): Promise<void> => {
     const archive = archiveOf(key);
     if (archive === undefined) return;
@@ -78,10 +75,4 @@ function zipAware(inner: Store, zip: Store, bucket: string): Store {
       }
     },
   };
-}
-
-/** The context for `--zip`: every bucket store reads inside archives through MinIO's extension. */
-export function withZip(ctx: McContext, zip: boolean): McContext {
-  if (!zip) return ctx;
-  return wrapBucketStores(ctx, (inner, base, alias, bucket) => zipAware(inner, createS3Store(zipClient(base.client(alias)), alias.name, bucket, base.upload), bucket));
 }
