@@ -7,7 +7,7 @@ import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { ageFilter } from "../helpers/flags.js";
 import { withEncryption } from "../runtime/sse-context.js";
 import { withRewind } from "../runtime/rewind-context.js";
-import { withZip } from "../storage/s3/zip-store.js";
+import { withZip } from "../runtime/zip-context.js";
 import { parseChecksum } from "../storage/s3/checksum.js";
 
 /** `--version-id` names one version of one object (cmd/cp-main.go). */

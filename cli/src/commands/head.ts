@@ -6,7 +6,7 @@ import { requireStore } from "../storage/location.js";
 import { explainReadError } from "../storage/s3/sse/sse-errors.js";
 import { withEncryption } from "../runtime/sse-context.js";
 import { withRewind } from "../runtime/rewind-context.js";
-import { withZip } from "../storage/s3/zip-store.js";
+import { withZip } from "../runtime/zip-context.js";
 
 export class HeadCommand extends BaseCommand {
   static override paths = [["head"]];

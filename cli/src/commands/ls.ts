@@ -4,7 +4,7 @@ import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError, usageError } from "../core/errors.js";
 import { withRewind } from "../runtime/rewind-context.js";
-import { withZip } from "../storage/s3/zip-store.js";
+import { withZip } from "../runtime/zip-context.js";
 import { displayUrl, listingUrl, type Location } from "../storage/location.js";
 import type { Entry } from "../storage/types.js";
 import { formatDate, iBytes, iBytesCompact, rfc3339Local } from "../util/humanize.js";

@@ -1,9 +1,8 @@
 import type { Client } from "minio";
 import { mcError } from "../../core/errors.js";
-import type { McContext } from "../../runtime/context.js";
-import { wrapBucketStores } from "../../runtime/wrap-buckets.js";
 import type { Entry, Store } from "../types.js";
 import { createS3Store } from "./s3-store.js";
+import type { UploadSettings } from "./s3-upload.js";
 
 /**
  * MinIO's S3 zip extension: with `x-minio-extract: true`, a key inside an
@@ -80,8 +79,7 @@ function zipAware(inner: Store, zip: Store, bucket: string): Store {
   };
 }
 
-/** The context for `--zip`: every bucket store reads inside archives through MinIO's extension. */
-export function withZip(ctx: McContext, zip: boolean): McContext {
-  if (!zip) return ctx;
-  return wrapBucketStores(ctx, (inner, base, alias, bucket) => zipAware(inner, createS3Store(zipClient(base.client(alias)), alias.name, bucket, base.upload), bucket));
+/** The store of one bucket for `--zip`: `inner` for plain keys, MinIO's extension inside archives. */
+export function createZipStore(inner: Store, client: Client, aliasName: string, bucket: string, upload: UploadSettings): Store {
+  return zipAware(inner, createS3Store(zipClient(client), aliasName, bucket, upload), bucket);
 }
