@@ -9,6 +9,8 @@ export interface ScrapeJob {
   readonly target: string;
   readonly metricsPath?: string;
   readonly caFile?: string;
+  /** Default https. */
+  readonly scheme?: "http" | "https";
 }
 
 export interface Prometheus {
@@ -24,7 +26,7 @@ export async function startPrometheus(dir: string, jobs: readonly ScrapeJob[]): 
   await mkdir(join(dir, "tsdb"), { recursive: true });
   const lines = ["global:", "  scrape_interval: 1s", "  scrape_timeout: 1s", "scrape_configs:"];
   for (const j of jobs) {
-    lines.push(`  - job_name: ${j.name}`, "    scheme: https");
+    lines.push(`  - job_name: ${j.name}`, `    scheme: ${j.scheme ?? "https"}`);
     if (j.metricsPath) lines.push(`    metrics_path: ${j.metricsPath}`);
     if (j.caFile) lines.push("    tls_config:", `      ca_file: ${j.caFile}`);
     lines.push("    static_configs:", `      - targets: ["${j.target}"]`);

@@ -91,8 +91,7 @@ T("update refuses, in one line and before any request, a license not signed by S
     [["license", "update", "minio", join(dir, "missing.license")], env, /^mc: <ERROR> Unable to read license file /],
     [["license", "update", "minio"], env, /^mc: <ERROR> Invalid command usage/],
   ];
-  for (const [args, e, says] of cases) {
-    const r = await fx.mc(args, { env: e });
+  for (const [[args, , says], r] of await Promise.all(cases.map(async (c) => [c, await fx.mc(c[0], { env: c[1] })] as const))) {
     assert.is(r.code, 1, args.join(" "));
     assert.match(r.stderr, says, args.join(" "));
   }

@@ -124,8 +124,8 @@ T("perf drive|object --json: one record per test in upstream's PerfTestOutput sh
   assert.equal((jsonLines(d.ours.stdout)[0] as { drive: { servers: unknown[] } }).drive.servers[0], { endpoint: "127.0.0.1:9000", perf: [{ path: "/data1", readThroughput: 524288000, writeThroughput: 314572800 }, { path: "/data2", readThroughput: 0, writeThroughput: 0, error: "drive not found" }] });
   assert.equal(await readdir(where), []);
   fx.recorder.clear();
-  for (const args of [["support", "perf", "disk", "minio"], ["support", "perf", "net"], ["support", "perf", "minio", "--duration", "0s"], ["support", "perf", "minio", "--size", "lots"], ["support", "perf", "minio", "--concurrent", "-2"], ["support", "perf", "minio", "--api-key", "x"]]) {
-    const bad = await fx.mc(args, { cwd: where });
+  const bads = [["support", "perf", "disk", "minio"], ["support", "perf", "net"], ["support", "perf", "minio", "--duration", "0s"], ["support", "perf", "minio", "--size", "lots"], ["support", "perf", "minio", "--concurrent", "-2"], ["support", "perf", "minio", "--api-key", "x"]];
+  for (const [args, bad] of await Promise.all(bads.map(async (args) => [args, await fx.mc(args, { cwd: where })] as const))) {
     assert.is(bad.code, 1, args.join(" "));
     assert.match(bad.stderr, /^mc: <ERROR> [^\n]+\n/, args.join(" "));
   }
@@ -167,8 +167,8 @@ T("upload: the file packed with the issue, comment and the cluster's deployment 
   assert.is(execFileSync("unzip", ["-p", join(where, zip ?? ""), "trace é.log"], { encoding: "utf8" }), "GET /photos 200\n".repeat(50));
   assert.equal(JSON.parse(execFileSync("unzip", ["-p", join(where, zip ?? ""), "upload.info"], { encoding: "utf8" })), { issue: 10, issueUrl: "https://subnet.min.io/issues/10", comment: "here is <the> log", deploymentId: "6faeded5-5cf3-4133-8a37-07c5d500207c", alias: "minio", file: "trace é.log" });
   fx.recorder.clear();
-  for (const args of [["support", "upload", "minio", log], ["support", "upload", "--issue", "0", "minio", log], ["support", "upload", "--issue", "3", "--enc", "minio", log], ["support", "upload", "--issue", "3", "minio", join(dir, "missing")]]) {
-    const bad = await fx.mc(args, { cwd: where });
+  const bads = [["support", "upload", "minio", log], ["support", "upload", "--issue", "0", "minio", log], ["support", "upload", "--issue", "3", "--enc", "minio", log], ["support", "upload", "--issue", "3", "minio", join(dir, "missing")]];
+  for (const [args, bad] of await Promise.all(bads.map(async (args) => [args, await fx.mc(args, { cwd: where })] as const))) {
     assert.is(bad.code, 1, args.join(" "));
     assert.match(bad.stderr, /^mc: <ERROR> [^\n]+\n$/, args.join(" "));
   }

@@ -21,6 +21,7 @@ import { releaseTag } from "../core/version.js";
 import { isCyclicRemoval, isMirrorEcho, listenSource, markFor, sourceMtimeHeader, type SourceEvents } from "../helpers/mirror-active.js";
 import { startMirrorMetrics, type MirrorMetrics } from "../helpers/mirror-metrics.js";
 import { preservedCopy, preservedUnchanged } from "../helpers/mirror-preserve.js";
+import { createBucket } from "../storage/s3/bucket/create-bucket.js";
 
 export class MirrorCommand extends BaseCommand {
   static override paths = [["mirror"]];
@@ -85,6 +86,7 @@ export class MirrorCommand extends BaseCommand {
     if (this.disableMultipart) ctx = ctx.withUpload({ ...ctx.upload, partSize: 5 * 1024 ** 3 });
     const [srcArg = "", dstArg = ""] = this.targets;
     const filter = ageFilter(this.olderThan, this.newerThan);
+    if (!/^[A-Za-z0-9._-]*$/.test(this.region)) throw usageError(`invalid --region \`${this.region}\`.`);
     if (this.monitoringAddress !== undefined) this.metrics = await startMirrorMetrics(this.monitoringAddress);
     try {
       return await this.mirror(ctx, srcArg, dstArg, filter);
@@ -144,7 +146,11 @@ export class MirrorCommand extends BaseCommand {
     for (const name of names.sort((a, b) => (a < b ? -1 : 1))) {
       if (this.excludeBucket.some((p) => flatMatch(p, name))) continue;
       const to = ctx.locate(`${dstArg.replace(/\/+$/, "")}/${name}`);
-      if (target.kind === "s3" && target.bucket === "" && to.kind === "s3" && !this.dryRun && !(await to.client.bucketExists(name))) await to.client.makeBucket(name, this.region);
+      if (target.kind === "s3" && target.bucket === "" && to.kind === "s3" && !this.dryRun && !(await to.client.bucketExists(name))) {
+        await createBucket(to.client, name, this.region).catch((err: unknown) => {
+          throw mcError(`Unable to create bucket at \`${to.alias.name}/${name}\`.`, err);
+        });
+      }
       pairs.push([ctx.locate(`${srcArg.replace(/\/+$/, "")}/${name}`), to]);
     }
     return pairs;

@@ -1,6 +1,8 @@
 import type { Client } from "minio";
 import { mcError } from "../../core/errors.js";
 import type { Entry, Store } from "../types.js";
+import { createS3Store } from "./s3-store.js";
+import type { UploadSettings } from "./s3-upload.js";
 
 /**
  * MinIO's S3 zip extension: with `x-minio-extract: true`, a key inside an
@@ -15,7 +17,7 @@ type RequestArgs = Parameters<Client["makeRequestAsync"]>;
 const zipClients = new WeakMap<Client, Client>();
 
 /** The same client, every request carrying the extension's header (signed like any other). */
-export function zipClient(client: Client): Client {
+function zipClient(client: Client): Client {
   let z = zipClients.get(client);
   if (z === undefined) {
     const wrapped = Object.create(client) as Client;
@@ -39,7 +41,7 @@ export function archiveOf(key: string): string | undefined {
  * extension (Ceph RGW) shows nothing below `archive.zip/` although the
  * archive exists: that is one clear failure instead of "not found".
  */
-export function zipAware(inner: Store, zip: Store, bucket: string): Store {
+function zipAware(inner: Store, zip: Store, bucket: string): Store {
   const unsupported = async (key: string): Promise<void> => {
     const archive = archiveOf(key);
     if (archive === undefined) return;
@@ -75,4 +77,9 @@ export function zipAware(inner: Store, zip: Store, bucket: string): Store {
       }
     },
   };
+}
+
+/** The store of one bucket for `--zip`: `inner` for plain keys, MinIO's extension inside archives. */
+export function createZipStore(inner: Store, client: Client, aliasName: string, bucket: string, upload: UploadSettings): Store {
+  return zipAware(inner, createS3Store(zipClient(client), aliasName, bucket, upload), bucket);
 }
