@@ -12,12 +12,17 @@ import type { Answer, Recorded } from "./recorder.js";
 const fx = await startAdminFixture();
 const [update, serverInfo, userInfo] = await Promise.all([cannedAnswer("server-update"), cannedAnswer("server-info"), cannedAnswer("user-info")]);
 
+const readwrite = { Effect: "Allow", Action: ["s3:*"], Resource: ["arn:aws:s3:::*"] };
 const answers = (req: Recorded): Answer => {
   const p = req.path.replace("/minio/admin/v3", "");
   if (p === "/update") return { body: update };
   if (p === "/info") return { body: serverInfo };
   if (p === "/user-info") return { body: userInfo };
-  if (p === "/info-canned-policy") return { body: JSON.stringify({ PolicyName: "readwrite,diagnostics", Policy: { Version: "2012-10-17", Statement: [{ Effect: "Allow", Action: ["s3:*"], Resource: ["arn:aws:s3:::*"] }] } }) };
+  if (p === "/info-canned-policy") {
+    const name = new URLSearchParams(req.query).get("name") ?? "";
+    const statements = name === "readwrite" ? [readwrite] : [readwrite, { Effect: "Allow", Action: ["admin:Prometheus", "admin:ServerInfo"], Resource: ["arn:aws:s3:::*"] }];
+    return { body: JSON.stringify({ PolicyName: name, Policy: { Version: "2012-10-17", Statement: statements } }) };
+  }
   if (p.startsWith("/revoke-tokens/")) return { status: 204 };
   return {};
 };
@@ -41,10 +46,10 @@ T("service stop|freeze|unfreeze|restart and update: POST /service?action=…, re
   assert.equal(jsonLines(uj.stdout), [{ status: "success", serverURL: "minio", currentVersion: "2024-01-01T00-00-00Z", updatedVersion: "2024-06-01T00-00-00Z" }]);
 });
 
-T("user policy: user-info then info-canned-policy of its policy name; the document alone. sts-revoke: POST /revoke-tokens/builtin (madmin v3)", async () => {
+T("user policy: user-info then info-canned-policy of each of its policies; their statements merged, each once. sts-revoke: POST /revoke-tokens/builtin (madmin v3)", async () => {
   const p = await differential(fx, { op: "user-policy", args: { user: "alice" }, mc: ["admin", "user", "policy", "minio", "alice"], responder: answers });
-  assert.equal(p.requests.map((q) => [q.path, q.query]), [["/minio/admin/v3/user-info", [["accessKey", "alice"]]], ["/minio/admin/v3/info-canned-policy", [["name", "readwrite,diagnostics"], ["v", "2"]]]]);
-  assert.equal(JSON.parse(p.ours.stdout), { Version: "2012-10-17", Statement: [{ Effect: "Allow", Action: ["s3:*"], Resource: ["arn:aws:s3:::*"] }] });
+  assert.equal(p.requests.map((q) => [q.path, q.query]), [["/minio/admin/v3/user-info", [["accessKey", "alice"]]], ["/minio/admin/v3/info-canned-policy", [["name", "readwrite"], ["v", "2"]]], ["/minio/admin/v3/info-canned-policy", [["name", "diagnostics"], ["v", "2"]]]]);
+  assert.is(p.ours.stdout, `${JSON.stringify({ Version: "2012-10-17", Statement: [readwrite, { Effect: "Allow", Action: ["admin:Prometheus", "admin:ServerInfo"], Resource: ["arn:aws:s3:::*"] }] })}\n`);
   const all = await differential(fx, { op: "sts-revoke", args: { user: "user 1+#", all: true }, mc: ["admin", "accesskey", "sts-revoke", "minio", "user 1+#", "--all"], responder: answers });
   assert.equal(all.requests.map((q) => [q.method, q.path, q.query]), [["POST", "/minio/admin/v3/revoke-tokens/builtin", [["fullRevoke", "true"], ["tokenRevokeType", ""], ["user", "user 1+#"]]]]);
   assert.is(all.ours.stdout, "Successfully revoked all STS accounts for user user 1+#\n");
