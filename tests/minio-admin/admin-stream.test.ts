@@ -6,17 +6,25 @@
 // once whole, not before); Ctrl-C ends a follower with 130 and a closed
 // stdout with 141, both silently.
 import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { toTraceInfo } from "../../cli/src/minio-admin/trace-format.js";
 import { waitFor } from "../harness/wait-for.js";
-import { cleanEnv, jsonLines, mcBin, spawnMc } from "../mc/mc-runner.js";
+import { cleanEnv, jsonLines, mcBin, runMc, spawnMc } from "../mc/mc-runner.js";
 import { cannedAnswer } from "./go-driver.js";
 import { keys, normalize, startAdminFixture, type Normalized } from "./fixture.js";
 import type { Answer, Recorded } from "./recorder.js";
 
 const fx = await startAdminFixture();
+// The followers spawned here get a config dir of their own, never the user's ~/.mc.
+const configDir = await mkdtemp(join(tmpdir(), "mc-admin-stream-"));
+const own = (args: readonly string[]): string[] => ["-C", configDir, ...args];
+// Written once here, so that no follower prints the first-run notice.
+await runMc(own(["alias", "list", "--json"]));
 const env = { TZ: "UTC" };
 const hostEnv = { ...env, MC_HOST_minio: `http://${keys.access}:${encodeURIComponent(keys.secret)}@${fx.recorder.host}` };
 const [traceCanned, scannerCanned] = await Promise.all([cannedAnswer("trace-records"), cannedAnswer("scanner-metrics")]);
@@ -76,7 +84,7 @@ function feed(): { chunks: AsyncIterable<string>; push(s: string): void } {
 
 /** `mc … | head -n 1` in a shell, while `answer` streams: mc's status (141) and what head printed. */
 async function closedPipe(args: readonly string[]): Promise<{ status: string; first: string }> {
-  const sh = spawn("bash", ["-c", `"${process.execPath}" "${mcBin}" ${args.map((a) => `'${a}'`).join(" ")} | head -n 1; echo "status \${PIPESTATUS[0]}" >&2`], { env: cleanEnv(hostEnv) });
+  const sh = spawn("bash", ["-c", `"${process.execPath}" "${mcBin}" ${own(args).map((a) => `'${a}'`).join(" ")} | head -n 1; echo "status \${PIPESTATUS[0]}" >&2`], { env: cleanEnv(hostEnv) });
   let err = "";
   let first = "";
   sh.stderr.on("data", (c: Buffer) => (err += c.toString()));
@@ -98,7 +106,10 @@ const endless = (record: string): AsyncIterable<string> =>
 const records = (stdout: string): Record<string, unknown>[] => jsonLines(stdout).filter((r) => r["status"] !== "error");
 
 const T = suite("mc admin trace|logs|scanner status (streams, differential against the reference driver)");
-T.after(() => fx.stop());
+T.after(async () => {
+  await fx.stop();
+  await rm(configDir, { recursive: true, force: true });
+});
 
 T("trace: the same GET /trace query as madmin's ServiceTrace for each call-type choice; a server ending the stream is an error", async () => {
   const s3 = await firstRequests("trace", { opts: { S3: true } }, ["admin", "trace", "minio"]);
@@ -156,7 +167,7 @@ T("trace: a record split across chunks is printed once whole; Ctrl-C ends the fo
   const [one, two, three] = [traces[0], traces[2], traces[3]].map((r) => `${JSON.stringify(r)}\n`);
   f.push(`${one ?? ""}${(two ?? "").slice(0, 40)}`);
   fx.recorder.respond(() => ({ chunks: f.chunks }));
-  const child = spawnMc(["admin", "trace", "minio", "-a"], { env: hostEnv });
+  const child = spawnMc(own(["admin", "trace", "minio", "-a"]), { env: hostEnv });
   let out = "";
   let err = "";
   child.stdout?.on("data", (c: Buffer) => (out += c.toString()));
@@ -185,7 +196,7 @@ T("trace and logs: `| head -n 1` ends mc at its next write with 141, silently", 
 /** A follower run to its first records, then Ctrl-C: its status, output, and the first request it sent. */
 async function follow(args: readonly string[], until: (out: string) => boolean): Promise<{ code: number | null; out: string; err: string; first: Recorded | undefined }> {
   fx.recorder.clear();
-  const child = spawnMc(args, { env: hostEnv });
+  const child = spawnMc(own(args), { env: hostEnv });
   let out = "";
   let err = "";
   child.stdout?.on("data", (c: Buffer) => (out += c.toString()));

@@ -5,11 +5,32 @@ import { adminTarget } from "./admin-target.js";
 import { infoCannedPolicy, policyCapability } from "./policies.js";
 import { userCapability, userInfo } from "./users.js";
 
+interface PolicyDoc {
+  Version?: string;
+  Statement?: unknown[];
+}
+
+/** minio/pkg `policy.MergePolicies`: the first version, every statement once, in order. */
+export function mergePolicies(docs: readonly PolicyDoc[]): { Version: string; Statement: unknown[] } {
+  const seen = new Set<string>();
+  const Statement: unknown[] = [];
+  let Version = "";
+  for (const d of docs) {
+    if (Version === "") Version = d.Version ?? "";
+    for (const st of d.Statement ?? []) {
+      const key = JSON.stringify(st);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      Statement.push(st);
+    }
+  }
+  return { Version, Statement };
+}
+
 /**
  * `mc admin user policy ALIAS USERNAME` (upstream cmd/admin-user-policy.go):
- * the user's info, then the policy document of its policy name (madmin
- * InfoCannedPolicyV2), printed as the server's JSON text. Upstream asks for
- * the policy even when the user has none, then fails; we fail without asking.
+ * the user's info, then each of its policies (madmin InfoCannedPolicyV2),
+ * merged into one document printed as compact JSON (with or without --json).
  */
 export async function runUserPolicy(ctx: McContext, args: readonly string[]): Promise<void> {
   if (args.length !== 2) throw usageError("user policy needs ALIAS and USERNAME.");
@@ -18,10 +39,13 @@ export async function runUserPolicy(ctx: McContext, args: readonly string[]): Pr
   const info = await userInfo(target.client, user).catch((err: unknown) => {
     throw adminFailure("Unable to get user info", userCapability, err);
   });
-  if (!info.policyName) throw mcError("Unable to fetch user policy document.", new Error(`Policy not found for user ${user}`), "not_found");
-  const p = await infoCannedPolicy(target.client, info.policyName).catch((err: unknown) => {
-    throw adminFailure("Unable to fetch user policy document", policyCapability, err);
-  });
-  // Upstream prints the document alone (fmt.Println), with or without --json.
-  ctx.output.line(JSON.stringify(p.Policy));
+  if (!info.policyName) throw mcError("Unable to fetch user policy document.", new Error(`policy not found for user ${user}`), "not_found");
+  const docs: PolicyDoc[] = [];
+  for (const name of info.policyName.split(",").filter((n) => n !== "")) {
+    const p = await infoCannedPolicy(target.client, name).catch((err: unknown) => {
+      throw adminFailure(`Unable to fetch user policy document for policy ${name}`, policyCapability, err);
+    });
+    docs.push((p.Policy ?? {}) as PolicyDoc);
+  }
+  ctx.output.line(JSON.stringify(mergePolicies(docs)));
 }

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/minio/madmin-go"
 )
@@ -71,11 +72,17 @@ func init() {
 		if err != nil {
 			return err
 		}
-		p, err := adm.InfoCannedPolicyV2(ctx, u.PolicyName)
-		if err != nil {
-			return err
+		// current upstream: each of the user's policies, then merged (minio/pkg MergePolicies, not in this GOPATH)
+		for _, name := range strings.Split(u.PolicyName, ",") {
+			if name == "" {
+				continue
+			}
+			p, err := adm.InfoCannedPolicyV2(ctx, name)
+			if err != nil {
+				return err
+			}
+			print(p)
 		}
-		print(p)
 		return nil
 	})
 	register("sts-revoke", func(ctx context.Context, adm *madmin.AdminClient, raw json.RawMessage) error {
