@@ -11,7 +11,21 @@ import { withZip } from "../runtime/zip-context.js";
 
 export class CatCommand extends BaseCommand {
   static override paths = [["cat"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "display object contents" });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "display object contents",
+    examples: [
+      ["Print an object.", "$0 cat myalias/mybucket/notes.txt"],
+      ["Print several objects one after another.", "$0 cat myalias/mybucket/part-1.csv myalias/mybucket/part-2.csv > all.csv"],
+      ["Print a local file.", "$0 cat ./README.md"],
+      ["Print an object as it was 2 days ago.", "$0 cat --rewind 2d myalias/mybucket/config.yaml"],
+      ["Print one version of an object.", "$0 cat --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/config.yaml"],
+      ["Print from byte 1024 on.", "$0 cat --offset 1024 myalias/mybucket/data.bin | xxd | head"],
+      ["Print the last 200 bytes.", "$0 cat --tail 200 myalias/mybucket/app.log"],
+      ["Print one part of an object uploaded in parts.", "$0 cat --part-number 2 myalias/mybucket/big.iso > part-2.bin"],
+      ["Print an object encrypted with your own key (SSE-C).", "$0 cat --enc-c \"myalias/secure/=MzJieXRlc2xvbmdzZWNyZWFiY2RlZmcJZ2l2ZW5uMjE=\" myalias/secure/payroll.csv"],
+    ],
+  });
   versionId = Option.String("--version-id,--vid", { description: "display a specific version of an object" });
   rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   offset = Option.String("--offset", { description: "start offset" });
@@ -20,7 +34,7 @@ export class CatCommand extends BaseCommand {
   zip = Option.Boolean("--zip", false, { description: "extract from remote zip file (MinIO server source only)" });
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
-  targets = Option.Rest({ name: "TARGET" });
+  targets = Option.Rest({ name: "SOURCE [SOURCE...]" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.rewind !== undefined && this.versionId !== undefined) throw usageError("--rewind and --version-id cannot be used together.");

@@ -21,7 +21,29 @@ export class CpCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "Object commands",
     description: "copy objects",
-    examples: [["Copy a file into a bucket", "$0 cp ./report.pdf play/mybucket/"]],
+    examples: [
+      ["Copy a local file into a bucket.", "$0 cp ./report.pdf myalias/mybucket/"],
+      ["Copy several local files into one folder of a bucket.", "$0 cp notes.txt todo.txt photo.jpg myalias/mybucket/inbox/"],
+      ["Download an object to a local file under another name.", "$0 cp myalias/mybucket/reports/2025.pdf ~/Downloads/annual-report.pdf"],
+      ["Copy a local folder recursively; with a trailing slash its contents go into the target, without one the folder itself is created there.", "$0 cp --recursive ./website/ myalias/www/"],
+      ["Copy a whole bucket from one server to another.", "$0 cp --recursive play/public-data/ myalias/mirror-of-public-data/"],
+      ["Copy only objects modified more than 30 days ago.", "$0 cp --recursive --older-than 30d myalias/logs/ ./archive/logs/"],
+      ["Copy only objects modified in the last 2 hours and 30 minutes.", "$0 cp --recursive --newer-than 2h30m myalias/uploads/ ./recent/"],
+      ["Copy a folder as it was 7 days ago (versioned bucket).", "$0 cp --recursive --rewind 7d myalias/mybucket/config/ ./config-last-week/"],
+      ["Copy one specific version of an object.", "$0 cp --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/app.conf ./app.conf.old"],
+      ["Upload with custom metadata, a Cache-Control header and tags.", "$0 cp --attr \"Cache-Control=max-age=3600;owner=web-team\" --tags \"env=prod&team=web\" ./index.html myalias/www/"],
+      ["Upload into a cheaper storage class.", "$0 cp --storage-class STANDARD_IA ./backup-2025.tar.gz myalias/backups/"],
+      ["Keep the file times and mode, to restore them on the way back.", "$0 cp --preserve ./deploy.sh myalias/scripts/"],
+      ["Upload an object locked in governance mode for 30 days.", "$0 cp --retention-mode governance --retention-duration 30d ./invoice.pdf myalias/locked-bucket/"],
+      ["Upload an object under legal hold.", "$0 cp --legal-hold on ./evidence.zip myalias/locked-bucket/"],
+      ["Upload with a SHA256 checksum the server can verify.", "$0 cp --checksum SHA256 ./disk.img myalias/images/"],
+      ["Upload a file in one request instead of a multipart upload.", "$0 cp --disable-multipart ./small-video.mp4 myalias/media/"],
+      ["Encrypt the upload with a key you provide (SSE-C, 32 bytes in base64).", "$0 cp --enc-c \"myalias/secure/=MzJieXRlc2xvbmdzZWNyZWFiY2RlZmcJZ2l2ZW5uMjE=\" ./payroll.csv myalias/secure/"],
+      ["Encrypt uploads under a prefix with a KMS key of the server (SSE-KMS).", "$0 cp --recursive --enc-kms \"myalias/finance/=finance-key\" ./ledgers/ myalias/finance/"],
+      ["Encrypt uploads with the server's own keys (SSE-S3).", "$0 cp --enc-s3 \"myalias/mybucket\" ./notes.txt myalias/mybucket/"],
+      ["Copy a file whose name has spaces and non-ASCII characters.", "$0 cp \"./Résumé 2025 (final).pdf\" myalias/mybucket/"],
+      ["Copy with up to 16 objects in flight.", "$0 cp --recursive --max-workers 16 ./dataset/ myalias/ml-data/"],
+    ],
   });
   /** `mv` is `cp` that removes each source once its copy is complete. */
   protected readonly removeSource: boolean = false;
@@ -44,7 +66,7 @@ export class CpCommand extends BaseCommand {
   encC = Option.Array("--enc-c", { description: "encrypt/decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
   encKms = Option.Array("--enc-kms", { description: "encrypt objects using specific server-side keys (\"alias/prefix=KEYID\")" });
   encS3 = Option.Array("--enc-s3", { description: "encrypt objects using the server's own keys (\"alias/prefix\")" });
-  targets = Option.Rest({ name: "SOURCE... TARGET" });
+  targets = Option.Rest({ name: "SOURCE [SOURCE...] TARGET" });
 
   async run(ctx: McContext): Promise<number> {
     // mv would delete the objects of today after copying those of the past.

@@ -10,13 +10,23 @@ import { withZip } from "../runtime/zip-context.js";
 
 export class HeadCommand extends BaseCommand {
   static override paths = [["head"]];
-  static override usage = Command.Usage({ category: "Object commands", description: "display first 'n' lines of an object" });
+  static override usage = Command.Usage({
+    category: "Object commands",
+    description: "display first 'n' lines of an object",
+    examples: [
+      ["Print the first 10 lines of an object.", "$0 head myalias/mybucket/app.log"],
+      ["Print the first 50 lines.", "$0 head --lines 50 myalias/mybucket/data.csv"],
+      ["Print the first lines of the version current a day ago.", "$0 head --rewind 1d myalias/mybucket/app.log"],
+      ["Print the first lines of one version.", "$0 head --version-id 3b2c7f1e-8c4d-4a55-9d0e-2f1a6b7c8d9e myalias/mybucket/app.log"],
+      ["Print the first lines of an object encrypted with your own key.", "$0 head --enc-c \"myalias/secure/=MzJieXRlc2xvbmdzZWNyZWFiY2RlZmcJZ2l2ZW5uMjE=\" myalias/secure/payroll.csv"],
+    ],
+  });
   lines = Option.String("-n,--lines", "10", { description: "print the first 'n' lines" });
   versionId = Option.String("--version-id,--vid", { description: "display a specific version of an object" });
   rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
   zip = Option.Boolean("--zip", false, { description: "extract from remote zip file (MinIO server source only)" });
   encC = Option.Array("--enc-c", { description: "decrypt objects using client provided keys (\"alias/prefix=KEY\")" });
-  targets = Option.Rest({ name: "TARGET" });
+  targets = Option.Rest({ name: "SOURCE [SOURCE...]" });
 
   async run(ctx: McContext): Promise<void> {
     if (this.targets.length === 0) throw usageError("head needs at least one TARGET.");

@@ -20,7 +20,19 @@ export class LsCommand extends BaseCommand {
   static override usage = Command.Usage({
     category: "Object commands",
     description: "list buckets and objects",
-    examples: [["List a bucket recursively", "$0 ls -r myminio/mybucket"]],
+    examples: [
+      ["List the buckets of a server.", "$0 ls myalias"],
+      ["List the top level of a bucket.", "$0 ls myalias/mybucket"],
+      ["List a folder recursively.", "$0 ls --recursive myalias/mybucket/photos/"],
+      ["List everything whose name starts with a prefix (no trailing slash).", "$0 ls myalias/mybucket/report-2025"],
+      ["Show the total size and number of objects under a prefix.", "$0 ls --recursive --summarize myalias/mybucket/logs/"],
+      ["List every version of the objects in a folder, delete markers included.", "$0 ls --versions myalias/mybucket/config/"],
+      ["List a folder as it was 3 days ago.", "$0 ls --rewind 3d myalias/mybucket/config/"],
+      ["List a folder as it was at a given time.", "$0 ls --rewind \"2025.06.01T12:00\" myalias/mybucket/config/"],
+      ["List unfinished multipart uploads.", "$0 ls --incomplete myalias/mybucket"],
+      ["List only objects in a given storage class.", "$0 ls --recursive --storage-class STANDARD_IA myalias/archive"],
+      ["List a local folder and a bucket in one call, as JSON lines.", "$0 ls --json ./exports myalias/exports"],
+    ],
   });
   recursive = Option.Boolean("-r,--recursive", false, { description: "list recursively" });
   versions = Option.Boolean("--versions", false, { description: "list all versions" });
@@ -29,7 +41,7 @@ export class LsCommand extends BaseCommand {
   storageClass = Option.String("--storage-class,--sc", { description: "filter to specified storage class" });
   zip = Option.Boolean("--zip", false, { description: "list files inside zip archive (MinIO servers only)" });
   rewind = Option.String("--rewind", { description: "show objects as they were at a time: a duration back (7d, 1h30m) or a time (2026.01.02T15:04 UTC)" });
-  targets = Option.Rest({ name: "TARGET" });
+  targets = Option.Rest({ name: "TARGET [TARGET...]" });
 
   async run(ctx: McContext): Promise<number> {
     if (this.zip && (this.rewind !== undefined || this.versions || this.incomplete)) throw usageError("--zip cannot be used with --rewind, --versions or --incomplete.");
