@@ -23,7 +23,7 @@ const info = await cannedAnswer("server-info");
 const help = await cannedAnswer("help-config");
 /** A canned JSON array as the server streams it: one value after another. */
 const stream = async (name: string): Promise<string> => (JSON.parse((await cannedAnswer(name)).toString()) as unknown[]).map((v) => JSON.stringify(v)).join("\n");
-const [objectStream, driveStream, netperf, traces, driveMetrics] = await Promise.all([stream("speedtest-object"), stream("speedtest-drive"), cannedAnswer("netperf"), stream("trace-records"), stream("metrics-drive")]);
+const [objectStream, driveStream, netperf, traces, driveMetrics] = await Promise.all([stream("speedtest-object"), stream("speedtest-drive"), cannedAnswer("netperf"), stream("support-trace-records"), stream("metrics-drive")]);
 const callhomeOff = await referenceEncrypt(keys.secret, Buffer.from("# MINIO_CALLHOME_FREQUENCY=12h\ncallhome enable=off frequency=24h\n"));
 const inspectBody = Buffer.concat([Buffer.from([2]), randomBytes(5000)]);
 const oneTimeKey = randomBytes(32);

@@ -266,7 +266,7 @@ func init() {
 	registerCanned("netperf", func() interface{} {
 		return madmin.NetperfResult{NodeResults: []madmin.NetperfNodeResult{{Endpoint: "127.0.0.2:9000", TX: 1 << 30, RX: 3 << 29}, {Endpoint: "127.0.0.1:9000", TX: 2 << 30, RX: 1 << 30, Error: "link flapping"}}}
 	})
-	registerCanned("trace-records", func() interface{} {
+	registerCanned("support-trace-records", func() interface{} {
 		t := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 		rec := func(name, node, path string, dur time.Duration, status int) madmin.TraceInfo {
 			return madmin.TraceInfo{TraceType: madmin.TraceS3, NodeName: node, FuncName: name, Time: t, Path: path, Duration: dur,
