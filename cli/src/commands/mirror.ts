@@ -12,6 +12,7 @@ import { withEncryption } from "../runtime/sse-context.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { createProgress } from "../transfer/progress.js";
 import { compareListings } from "../transfer/listing-merge.js";
+import { removeInOrder } from "../helpers/delete-queue.js";
 import { flatMatch } from "../util/wildcard.js";
 import { ageFilter } from "../helpers/flags.js";
 import { watchChanges, type Changes } from "../helpers/mirror-changes.js";
@@ -168,11 +169,10 @@ export class MirrorCommand extends BaseCommand {
       if (again.length > 0) await run(again, true);
     }
     if (!this.remove) return;
-    for (const { rel, size } of extra) {
-      const job = { src: srcStore, srcKey: "", dst: dstStore, dstKey: dstPrefix + rel, size, etag: "", rel };
-      if (!this.dryRun) await dstStore.remove(job.dstKey);
-      report(job, "");
-    }
+    const removals = extra.map(({ rel, size }) => ({ src: srcStore, srcKey: "", dst: dstStore, key: dstPrefix + rel, dstKey: dstPrefix + rel, size, etag: "", rel }));
+    // On S3 in DeleteObjects batches, reported in order as they are confirmed.
+    if (this.dryRun) for (const job of removals) report(job, "");
+    else await removeInOrder(dst, removals, (job) => report(job, ""));
   }
 
   /** New and changed source objects are mirrored as they appear. */
