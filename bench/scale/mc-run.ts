@@ -45,6 +45,40 @@ export function measure(cmd: string, args: readonly string[], env: NodeJS.Proces
   });
 }
 
+/**
+ * The most V8 kept alive of a node program's heap, in MiB: the largest heap
+ * left after a full (mark-compact) collection, from `--trace-gc`. Unlike the
+ * peak RSS it does not move with how far the young generation and the
+ * garbage between full collections grew, so it shows whether memory holds
+ * the whole listing or a page of it. 0 when no full collection ran.
+ */
+export function liveHeapMiB(script: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--trace-gc", script, ...args], { env, stdio: ["ignore", "pipe", "ignore"] });
+    let max = 0;
+    let rest = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      const lines = (rest + chunk.toString("latin1")).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) {
+        const m = /Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/.exec(line);
+        if (m) max = Math.max(max, Number(m[1]));
+      }
+    });
+    child.once("error", reject);
+    child.once("close", (code) => (code === 0 ? resolve(max) : reject(new Error(`${script} ${args.join(" ")} exited ${code}`))));
+  });
+}
+
+/** The run of median wall time and the median peak RSS of `runs` runs (memory peaks vary by ±15% run to run). */
+export async function medianOf(runs: number, run: () => Promise<Measured>): Promise<Measured> {
+  const all: Measured[] = [];
+  for (let i = 0; i < runs; i++) all.push(await run());
+  const mid = <T>(xs: T[], by: (x: T) => number): T => xs.sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)] as T;
+  const byTime = mid([...all], (m) => m.ms);
+  return { ...byTime, peakMiB: mid([...all], (m) => m.peakMiB).peakMiB };
+}
+
 /** rclone's settings for one RGW, through the environment (no config file). */
 export function rcloneEnv(base: NodeJS.ProcessEnv, endpoint: string, accessKey: string, secretKey: string): NodeJS.ProcessEnv {
   return {

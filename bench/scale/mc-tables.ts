@@ -14,17 +14,22 @@ export function printMc(rows: readonly Result[]): void {
     ...(first ? [{ name: `${name}, first line`, unit: "ms", values: col(rows, `${key}FirstMs`) }] : []),
     { name: `${name}, peak RSS`, unit: "MiB", values: col(rows, `${key}MiB`) },
   ];
-  printGrowth("mc listing on Ceph RGW, bucket of N tiny objects in folders of 1,000 (client peak RSS from /usr/bin/time)", objects, [
+  printGrowth("mc listing on Ceph RGW, bucket of N tiny objects in folders of 1,000 (client peak RSS from /usr/bin/time; listings: median of 3)", objects, [
     { name: "fill the bucket (rclone copy, 48 transfers)", unit: "ms", values: col(rows, "fillMs") },
     ...timed("mc ls -r", "lsR", true),
     ...timed("mc find", "find", true),
+    { name: "mc ls -r, JS heap live after full GC", unit: "MiB", values: col(rows, "lsRHeap") },
+    { name: "mc find, JS heap live after full GC", unit: "MiB", values: col(rows, "findHeap") },
     ...timed("rclone lsf -R --files-only", "lsf", true),
     ...timed("rclone ls", "rls", true),
   ]);
-  printGrowth("mc mirror / diff / rm of M objects, bucket to bucket on one RGW (server-side copies)", mirrored, [
+  printGrowth("mc mirror / diff / rm of M objects, bucket to bucket on one RGW (server-side copies; second passes, diff, check: median of 3)", mirrored, [
     ...timed("mc mirror (copies M)", "mirror"),
     ...timed("mc mirror again (nothing to copy)", "mirrorAgain"),
     ...timed("mc diff (no difference)", "diff"),
+    { name: "mc mirror --dry-run, JS heap live (the plan)", unit: "MiB", values: col(rows, "planHeap") },
+    { name: "mc mirror again, JS heap live after full GC", unit: "MiB", values: col(rows, "mirrorAgainHeap") },
+    { name: "mc diff, JS heap live after full GC", unit: "MiB", values: col(rows, "diffHeap") },
     ...timed("rclone sync (copies M)", "sync"),
     ...timed("rclone sync again", "syncAgain"),
     ...timed("rclone check --size-only", "check"),

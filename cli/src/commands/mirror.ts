@@ -14,6 +14,7 @@ import { withEncryption } from "../runtime/sse-context.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { createProgress } from "../transfer/progress.js";
 import { compareListings } from "../transfer/listing-merge.js";
+import { removeInOrder } from "../helpers/delete-queue.js";
 import { flatMatch } from "../util/wildcard.js";
 import { ageFilter } from "../helpers/flags.js";
 import { watchChanges, type Changes } from "../helpers/mirror-changes.js";
@@ -205,12 +206,14 @@ export class MirrorCommand extends BaseCommand {
     if (this.dryRun) for (const job of jobs) report(job, displayUrl(src, job.srcKey));
     else await this.copyAll(ctx, src, jobs, totals, (job) => report(job as CopyJob & { rel: string }, displayUrl(src, job.srcKey)));
     if (!this.remove) return;
-    for (const { rel, size } of extra) {
-      const job = { src: srcStore, srcKey: "", dst: dstStore, dstKey: dstPrefix + rel, size, etag: "", rel };
-      if (!this.dryRun) await dstStore.remove(job.dstKey);
+    const removals = extra.map(({ rel, size }) => ({ src: srcStore, srcKey: "", dst: dstStore, key: dstPrefix + rel, dstKey: dstPrefix + rel, size, etag: "", rel }));
+    // On S3 in DeleteObjects batches, reported in order as they are confirmed.
+    const removed = (job: (typeof removals)[number]): void => {
       this.metrics?.op(false);
       report(job, "");
-    }
+    };
+    if (this.dryRun) for (const job of removals) removed(job);
+    else await removeInOrder(dst, removals, removed);
   }
 
   /** One copy: the user's headers, the checksum, -a's attributes and the active-active mark. */

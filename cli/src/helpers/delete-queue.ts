@@ -1,5 +1,6 @@
 import type { Client } from "minio";
 import { s3Code } from "../core/errors.js";
+import { requireStore, type Location } from "../storage/location.js";
 import { batchable, deleteBatch, maxBatch, type DeleteOutcome, type DeleteTarget } from "../storage/s3/s3-delete-batch.js";
 
 export interface DeleteQueueOptions {
@@ -71,4 +72,37 @@ export function createDeleteQueue(client: Client, bucket: string, options: Delet
       if (rest.length > 0) await send(rest);
     },
   };
+}
+
+/**
+ * Removes objects of a location in the order given, in batches on S3, calling
+ * `removed` for each in that order; the first failure is thrown, as a loop of
+ * one delete after another would (`mirror --remove`).
+ */
+export async function removeInOrder<T extends { readonly key: string }>(loc: Location, items: Iterable<T>, removed: (item: T) => void): Promise<void> {
+  const store = requireStore(loc);
+  if (loc.kind !== "s3") {
+    for (const item of items) {
+      await store.remove(item.key);
+      removed(item);
+    }
+    return;
+  }
+  const byTarget = new Map<DeleteTarget, T>();
+  const queue = createDeleteQueue(loc.client, loc.bucket, {
+    bypassGovernance: false,
+    single: (t) => store.remove(t.key),
+    settle: async (t, outcome) => {
+      const item = byTarget.get(t);
+      byTarget.delete(t);
+      if (!outcome.ok) throw outcome.error;
+      if (item) removed(item);
+    },
+  });
+  for (const item of items) {
+    const target = { key: item.key };
+    byTarget.set(target, item);
+    await queue.add(target);
+  }
+  await queue.finish();
 }
