@@ -124,8 +124,33 @@ policy("should refuse what is not a bucket", async () => {
   assert.match(none.stderr, /^mc: <ERROR> Unable to get-json anonymous for `rgw\/no-such-bucket`\./);
 });
 
-policy.after(async () => {
+policy.run();
+
+// mb --region: CreateBucket carries the region as its LocationConstraint, --with-lock
+// as the object-lock header, whatever region the alias signs for.
+const region = suite("mb --region");
+
+region("should make a bucket in the server's own region, with or without a lock :: aws s3api", async () => {
+  const r = await mc(["mb", "--region", rgw.region, "--with-lock", "rgw/regional-lock", "rgw/regional"]);
+  assert.is(r.code, 0, r.stderr);
+  const lock = await aws("s3api", "get-object-lock-configuration", "--bucket", "regional-lock");
+  assert.is(lock.code, 0, lock.stderr);
+  assert.match(lock.stdout, /"ObjectLockEnabled": "Enabled"/);
+  assert.is((await aws("s3api", "head-bucket", "--bucket", "regional")).code, 0);
+});
+
+region("should pass a region the server does not serve to it and print its refusal in one line", async () => {
+  const r = await mc(["mb", "--region", "eu-west-1", "rgw/elsewhere"]);
+  assert.is(r.code, 1, r.stdout);
+  assert.match(r.stderr, /^mc: <ERROR> Unable to make bucket `rgw\/elsewhere`\. /);
+  // The server's own answer: the request reached it (the SDK's makeBucket refuses another region itself).
+  assert.match(r.stderr, /location-constraint is not valid/, r.stderr);
+  assert.is(r.stderr.trim().split("\n").length, 1, r.stderr);
+  assert.is((await aws("s3api", "head-bucket", "--bucket", "elsewhere")).code === 0, false, "nothing made");
+});
+
+region.after(async () => {
   await fx.stop();
 });
 
-policy.run();
+region.run();

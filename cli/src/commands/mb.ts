@@ -3,6 +3,7 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError, s3Code, usageError } from "../core/errors.js";
+import { createBucket } from "../storage/s3/bucket/create-bucket.js";
 
 export class MbCommand extends BaseCommand {
   static override paths = [["mb"]];
@@ -39,7 +40,7 @@ export class MbCommand extends BaseCommand {
           try {
             // RGW answers 200 to a repeated create by the owner; report it as S3 does.
             if (await loc.client.bucketExists(loc.bucket)) throw Object.assign(new Error("Bucket already owned by you"), { code: "BucketAlreadyOwnedByYou", bucketname: loc.bucket });
-            await loc.client.makeBucket(loc.bucket, this.region, this.withLock ? { ObjectLocking: true } : {});
+            await createBucket(loc.client, loc.bucket, this.region, { objectLocking: this.withLock });
           } catch (err) {
             const exists = ["BucketAlreadyOwnedByYou", "BucketAlreadyExists"].includes(s3Code(err));
             if (!(exists && this.ignoreExisting)) throw mcError(`Unable to make bucket \`${name}\`.`, err);

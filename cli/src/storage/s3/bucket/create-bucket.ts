@@ -8,7 +8,7 @@ import { s3Call, serviceRegion } from "../s3-request.js";
  * region than the one the alias is configured for (the SDK's makeBucket
  * refuses that).
  */
-export async function createBucket(client: Client, bucket: string, region: string): Promise<void> {
+export async function createBucket(client: Client, bucket: string, region: string, options: { readonly objectLocking?: boolean } = {}): Promise<void> {
   const body = region === "" || region === "us-east-1" ? "" : `<CreateBucketConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><LocationConstraint>${region}</LocationConstraint></CreateBucketConfiguration>`;
-  await s3Call(client, { method: "PUT", bucket, body, region: serviceRegion() });
+  await s3Call(client, { method: "PUT", bucket, body, region: serviceRegion(), ...(options.objectLocking ? { headers: { "x-amz-bucket-object-lock-enabled": "true" } } : {}) });
 }
