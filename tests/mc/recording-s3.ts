@@ -98,7 +98,7 @@ export async function startRecordingS3(): Promise<RecordingS3> {
       const parts = [...upload.parts].sort(([a], [b]) => a - b).map(([, b]) => b);
       const etag = `${md5(Buffer.concat(parts.map((p) => createHash("md5").update(p).digest())))}-${parts.length}`;
       objects.set(upload.path, { body: Buffer.concat(parts), etag, headers: upload.headers, modified: new Date() });
-      return { status: 200, body: xml("CompleteMultipartUploadResult", `<ETag>"${etag}"</ETag>`) };
+      return { status: 200, body: xml("CompleteMultipartUploadResult", `<Location>/${path}</Location><Bucket>${bucket}</Bucket><Key>${path.slice(bucket.length + 1)}</Key><ETag>"${etag}"</ETag>`) };
     }
     if (r.method === "DELETE" && upload) return { status: 204 };
     if (r.method === "PUT") {

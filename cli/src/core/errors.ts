@@ -45,8 +45,8 @@ const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "n
 export function s3Code(err: unknown): string {
   if (typeof err !== "object" || err === null) return "";
   const code = (err as { code?: unknown }).code;
-  // S3 codes are CamelCase; errno codes (ECONNREFUSED) are not S3 errors.
-  return typeof code === "string" && /^[A-Z][A-Za-z]*[a-z][A-Za-z]*$/.test(code) ? code : "";
+  // S3 codes are CamelCase, some with digits (XAmzContentSHA256Mismatch); errno codes (ECONNREFUSED) are not S3 errors.
+  return typeof code === "string" && /^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$/.test(code) ? code : "";
 }
 
 /** A sentence a person can act on, per S3 code; RGW often sends an empty <Message>, so never rely on it. */
@@ -65,6 +65,9 @@ const advice: Readonly<Record<string, string>> = {
   InvalidBucketName: "The specified bucket is not valid.",
   EntityTooSmall: "Your proposed upload is smaller than the minimum allowed object size.",
   RequestTimeTooSkewed: "The difference between the request time and the server's time is too large. Check the system clock.",
+  XAmzContentSHA256Mismatch: "The data the server received does not match the SHA-256 signed for it: it was damaged on the way, and the server refused it.",
+  BadDigest: "The data the server received does not match its Content-MD5: it was damaged on the way, and the server refused it.",
+  InvalidDigest: "The Content-MD5 sent with the data is not valid.",
   SlowDown: "The server asks to reduce the request rate. Retry later.",
   ServiceUnavailable: "The server is unavailable. Retry later.",
 };

@@ -18,6 +18,12 @@ export interface UploadSettings {
 
 const md5 = (data: Buffer): Buffer => createHash("md5").update(data).digest();
 
+/** The server refused a part for want of Content-MD5. */
+function needsMd5(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return /content-md5/i.test(String(e.message ?? "")) && ["InvalidRequest", "InvalidArgument", "MissingContentMD5"].includes(String(e.code ?? ""));
+}
+
 function aborted(signal: AbortSignal | undefined): Error {
   return Object.assign(new Error("Operation aborted"), { name: "AbortError", cause: signal?.reason });
 }
@@ -84,29 +90,43 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
   // CRC-64/NVME is a full-object checksum: the whole object's value too (parts arrive here in order).
   const whole = algorithm === "CRC64NVME" ? createChecksummer(algorithm) : undefined;
   const uploadId = await withRetry(() => client.initiateNewMultipartUpload(bucket, key, headers));
-  const done: (CompletedPart & { md5: Buffer })[] = [];
+  const done: (CompletedPart & { md5: Buffer | undefined })[] = [];
   const inflight = new Set<Promise<void>>();
   let failure: unknown;
   let sent = 0;
+  // Over plain HTTP the SDK signs each part's SHA-256 and the server checks it: the part is
+  // verified without an MD5 of our own (the costliest hash here, as aws-cli and minio-go skip it).
+  // Over HTTPS the payload is unsigned: Content-MD5 is then our end-to-end check.
+  let withMd5 = !client.enableSHA256;
+  const put = (part: number, data: Buffer, sum: Record<string, string>, digest: Buffer | undefined) =>
+    withRetry(
+      () => client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { ...options.encryption?.partHeaders, ...sum, "Content-Length": String(data.length), ...(digest ? { "Content-MD5": digest.toString("base64") } : {}) } }, data),
+      signal ? { signal } : {},
+    );
   const send = (part: number, data: Buffer): void => {
-    const digest = md5(data);
     whole?.update(data);
     const sum = algorithm ? { [checksumHeader(algorithm)]: checksumOf(algorithm, data) } : {};
-    const task = withRetry(
-      () => client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { ...options.encryption?.partHeaders, ...sum, "Content-Length": String(data.length), "Content-MD5": digest.toString("base64") } }, data),
-      signal ? { signal } : {},
-    ).then(
-      (res) => {
-        done.push({ part, etag: res.etag, md5: digest, ...(algorithm ? { checksum: sum[checksumHeader(algorithm)] ?? "" } : {}) });
-        sent += data.length;
-        options.onProgress?.(sent);
-        // Sent and digested: the next part may fill this buffer.
-        buffers.release(data);
-      },
-      (err: unknown) => {
-        failure ??= err;
-      },
-    );
+    const digest = withMd5 ? md5(data) : undefined;
+    const task = put(part, data, sum, digest)
+      .catch(async (err: unknown) => {
+        // A server that insists on Content-MD5 (object-lock rules of some S3 servers) gets it from now on.
+        if (digest !== undefined || !needsMd5(err)) throw err;
+        withMd5 = true;
+        const again = md5(data);
+        return { ...(await put(part, data, sum, again)), again };
+      })
+      .then(
+        (res: { etag: string; again?: Buffer }) => {
+          done.push({ part, etag: res.etag, md5: res.again ?? digest, ...(algorithm ? { checksum: sum[checksumHeader(algorithm)] ?? "" } : {}) });
+          sent += data.length;
+          options.onProgress?.(sent);
+          // Sent and digested: the next part may fill this buffer.
+          buffers.release(data);
+        },
+        (err: unknown) => {
+          failure ??= err;
+        },
+      );
     const tracked = task.finally(() => inflight.delete(tracked));
     inflight.add(tracked);
   };
@@ -136,7 +156,10 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
   }
   // RGW answers CompleteMultipartUpload with an empty ETag: check the stored one with a HEAD.
   if (options.encryption) return;
-  const expected = `${md5(Buffer.concat(done.map((d) => d.md5))).toString("hex")}-${done.length}`;
+  const digests = done.map((d) => d.md5);
+  // Parts whose SHA-256 the server checked have no MD5 of ours: nothing to compare.
+  if (!digests.every((d): d is Buffer => d !== undefined)) return;
+  const expected = `${md5(Buffer.concat(digests)).toString("hex")}-${done.length}`;
   const stored = await client.statObject(bucket, key);
   if (/^[0-9a-f]{32}-\d+$/.test(stored.etag) && stored.etag !== expected) {
     throw mcError(`Integrity check failed for \`${key}\`.`, new Error(`ETag ${stored.etag} does not match ${expected}`), "internal");
