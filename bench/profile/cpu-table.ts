@@ -1,0 +1,67 @@
+// Reads V8 .cpuprofile files and prints where the time went: self time by
+// category (the first rule whose pattern matches a frame's function or
+// script) and the top functions. Used by the profile harnesses of issue 21.
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+  readonly children?: readonly number[];
+}
+interface Profile {
+  readonly startTime: number;
+  readonly nodes: readonly ProfileNode[];
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+export type Rule = readonly [category: string, pattern: RegExp];
+
+const label = (n: ProfileNode): string => {
+  const file = n.callFrame.url.split("/").slice(-2).join("/");
+  return `${n.callFrame.functionName || "(anonymous)"} ${file}${file ? `:${n.callFrame.lineNumber + 1}` : ""}`;
+};
+
+/** A window of the monotonic clock, in µs (process.hrtime.bigint() / 1000n: V8's profile clock). */
+export interface Window {
+  readonly fromUs: number;
+  readonly toUs: number;
+}
+
+export const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+/** Self time (µs) per frame label over every profile in `dir`, only samples inside `window` when given (start-up left out). */
+export async function selfTimes(dir: string, window?: Window): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith(".cpuprofile"))) {
+    const p = JSON.parse(await readFile(join(dir, file), "utf8")) as Profile;
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    let at = p.startTime;
+    p.samples.forEach((id, i) => {
+      const delta = p.timeDeltas[i] ?? 0;
+      at += delta;
+      if (window && (at < window.fromUs || at > window.toUs)) return;
+      const n = byId.get(id);
+      if (n) out.set(label(n), (out.get(label(n)) ?? 0) + delta);
+    });
+  }
+  return out;
+}
+
+/** The table: per category µs per operation and share of the busy time; then the top frames. */
+export function printTable(times: Map<string, number>, rules: readonly Rule[], operations: number, top = 15): void {
+  const idle = [...times].filter(([k]) => k.startsWith("(idle)")).reduce((s, [, v]) => s + v, 0);
+  const busy = [...times].reduce((s, [, v]) => s + v, 0) - idle;
+  const byCategory = new Map<string, number>();
+  for (const [k, v] of times) {
+    if (k.startsWith("(idle)")) continue;
+    const category = rules.find(([, re]) => re.test(k))?.[0] ?? "other JavaScript";
+    byCategory.set(category, (byCategory.get(category) ?? 0) + v);
+  }
+  const row = (name: string, us: number): string => `${name.padEnd(40)}${(us / operations).toFixed(1).padStart(10)} µs/op${((100 * us) / busy).toFixed(1).padStart(8)} %`;
+  process.stdout.write(`busy CPU ${(busy / 1e6).toFixed(2)} s over ${operations} operations (${(busy / operations).toFixed(1)} µs each); idle ${(idle / 1e6).toFixed(2)} s\n`);
+  for (const [name, us] of [...byCategory].sort((a, b) => b[1] - a[1])) process.stdout.write(`${row(name, us)}\n`);
+  process.stdout.write(`top ${top} functions by self time:\n`);
+  for (const [name, us] of [...times].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`  ${row(name, us)}\n`);
+}
