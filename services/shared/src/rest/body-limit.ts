@@ -58,12 +58,18 @@ export function readBodyWithin(req: IncomingMessage, limit: number): Promise<Bod
   });
 }
 
+const readBodies = new WeakMap<IncomingMessage, Buffer>();
+
+/** The body withBodyWithin has read already: the REST table takes it without another pass through the stream. */
+export const bodyReadFor = (req: IncomingMessage): Buffer | undefined => readBodies.get(req);
+
 /**
  * Hands the body already read to whoever iterates the request next: the REST
  * table and connect-node both consume a request with `for await`, so they
  * need no other way in, and no second copy is made.
  */
 export function replayBody(req: IncomingMessage, body: Buffer): void {
+  readBodies.set(req, body);
   Object.defineProperty(req, Symbol.asyncIterator, {
     configurable: true,
     value: async function* replay(): AsyncGenerator<Buffer> {

@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { AppError } from "../app-error.js";
 import { fromConnectError, httpStatusOf } from "../error-mapping.js";
 import { createRouteTable, InvalidPathError } from "./route-table.js";
+import { bodyReadFor } from "./body-limit.js";
 
 export interface RestRequest {
   readonly method: string;
@@ -99,6 +100,11 @@ const defaultFormat = (err: AppError, status: number): RestErrorAnswer => ({ sta
 async function readBody(req: IncomingMessage, limit: number, tooLarge: string): Promise<Uint8Array> {
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > limit) throw new AppError("payload_too_large", tooLarge);
+  const read = bodyReadFor(req);
+  if (read !== undefined) {
+    if (read.byteLength > limit) throw new AppError("payload_too_large", tooLarge);
+    return read;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
