@@ -13,11 +13,13 @@ export class AdminUpdateCommand extends BaseCommand {
       ["Update MinIO server represented by its alias 'play'", "$0 admin update play/"],
       ["Update all MinIO servers in a distributed setup, represented by its alias 'mydist'", "$0 admin update mydist/"],
       ["Update from a binary of your own", "$0 admin update mydist/ https://updates.example.com/minio/release/linux-amd64/minio.sha256sum"],
+      ["Update without being asked to confirm on a terminal", "$0 admin update play/ --yes"],
     ],
   });
+  yes = Option.Boolean("-y,--yes", false, { description: "Confirms the server update" });
   args = Option.Rest({ name: "ALIAS [UPDATE-URL]" });
 
   async run(ctx: McContext): Promise<void> {
-    await runServerUpdate(ctx, this.args);
+    await runServerUpdate(ctx, this.args, this.yes);
   }
 }
