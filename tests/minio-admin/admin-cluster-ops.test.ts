@@ -31,7 +31,7 @@ const answers = (req: Recorded): Answer => {
   if (p === "/background-heal/status") return { body: canned["bg-heal"] };
   if (p.startsWith("/heal/")) return { body: q.has("clientToken") ? canned["heal-status"] : canned["heal-start"] };
   if (p === "/top/locks") return { body: canned["admin-top-locks"] };
-  if (p.startsWith("/minio/v2/metrics/")) return { body: metricsText };
+  if (p.startsWith("/minio/v2/metrics/") || p.startsWith("/minio/metrics/v3")) return { body: metricsText };
   if (p === "/export-bucket-metadata" || p === "/export-iam") return { body: exported };
   if (p === "/import-bucket-metadata") return { body: canned["bucket-import"] };
   if (p === "/import-iam-v2") return iamV2 ? { body: JSON.stringify({ added: { policies: ["p1"], users: ["alice", "bob"], userPolicies: [{ alice: ["p1"] }] }, failed: { groups: [{ name: "ops", error: {} }] } }) } : { status: 404, body: JSON.stringify({ Code: "XMinioAdminAPINotFound", Message: "no import-iam-v2" }) };

@@ -119,13 +119,13 @@ T("trace: the same GET /trace query as madmin's ServiceTrace for each call-type 
   assert.ok(s3.ours.stderr.endsWith("mc: <ERROR> Unable to listen to http trace. EOF.\n"), s3.ours.stderr);
   const picked = await firstRequests("trace", { opts: { Storage: true, OS: true, Healing: true, OnlyErrors: true }, threshold: "5ms" }, ["admin", "trace", "minio", "--call", "storage,os", "--call", "heal", "-e", "--response-duration", "5ms"]);
   assert.equal(picked.request.query.filter(([, v]) => v !== "false"), [["err", "true"], ["healing", "true"], ["os", "true"], ["storage", "true"], ["threshold", "5ms"]]);
-  // --all also asks for current upstream's ilm, ftp and batch-keyrotation (madmin v3), which v2.0.7 does not know: compared without them.
-  const v3Only = ["batch-keyrotation", "ftp", "ilm"];
+  // --all also asks for current upstream's ilm, ftp, batch-keyrotation and batch-expire (madmin v3), which v2.0.7 does not know: compared without them.
+  const v3Only = ["batch-expire", "batch-keyrotation", "ftp", "ilm"];
   const all = await firstRequests("trace", { opts: { S3: true, Internal: true, Storage: true, OS: true, Scanner: true, Decommission: true, Healing: true, BatchReplication: true, Rebalance: true, ReplicationResync: true, Bootstrap: true } }, ["admin", "trace", "-a", "minio"], (n) => ({ ...n, query: n.query.filter(([k]) => !v3Only.includes(k)) }));
   assert.ok(all.request.query.every(([k, v]) => k === "threshold" || k === "err" || v === "true"));
   fx.recorder.clear();
   await fx.mc(["admin", "trace", "-a", "minio"]);
-  assert.equal(new URLSearchParams(fx.recorder.requests[0]?.query).getAll("ilm"), ["true"]);
+  assert.equal(v3Only.map((k) => new URLSearchParams(fx.recorder.requests[0]?.query).getAll(k)), [["true"], ["true"], ["true"], ["true"]]);
   // Records as the library decoded them: ours decode the same (the legacy one converted as madmin converts it).
   const decoded = s3.reference.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
   const ourDecoding = [...traces, legacy].map((r) => toTraceInfo(r));
@@ -259,12 +259,12 @@ const statsTable = (rates: boolean): string =>
     ...(rates ? ["RX Rate:↑ 69 MiB/m", "TX Rate:↓ 23 KiB/m"] : []),
     "RPM    :  68.6",
     "-------------",
-    "Call              Count      RPM   Avg Time  Min Time  Max Time  Avg TTFB  Max TTFB  Avg Size      Rate /min      Errors",
-    "bootstrap.Init    1 (20.0%)  13.7  0s        0s        0s        -         -         -             -              0",
-    "s3.GetObject      1 (20.0%)  13.7  1.2ms     1.2ms     1.2ms     457µs     457µs     ↓1.5K         ↓21K           0",
-    "s3.ListBuckets    1 (20.0%)  13.7  500ms     500ms     500ms     1µs       1µs       ↓42B          ↓575B          0",
-    "s3.PutObject      1 (20.0%)  13.7  2s        2s        2s        -         -         ↑5.0M ↓120B   ↑69M ↓1.6K     0",
-    "storage.ReadFile  1 (20.0%)  13.7  850µs     850µs     850µs     -         -         -             -              1",
+    "Call              Count      RPM   Avg Time  Min Time  Max Time  Avg TTFB  Max TTFB  Avg Size     Rate /min   Errors",
+    "bootstrap.Init    1 (20.0%)  13.7  0s        0s        0s        -         -         -            -           0",
+    "s3.GetObject      1 (20.0%)  13.7  1.2ms     1.2ms     1.2ms     457µs     457µs     ↓1.5K        ↓21K        0",
+    "s3.ListBuckets    1 (20.0%)  13.7  500ms     500ms     500ms     1µs       1µs       ↓42B         ↓575B       0",
+    "s3.PutObject      1 (20.0%)  13.7  2s        2s        2s        -         -         ↑5.0M ↓120B  ↑69M ↓1.6K  0",
+    "storage.ReadFile  1 (20.0%)  13.7  850µs     850µs     850µs     -         -         -            -           1",
     "",
   ].join("\n");
 
@@ -276,7 +276,7 @@ T("trace --stats: the same GET /trace as madmin's ServiceTrace; piped, upstream'
   assert.is(st.ours.stdout, `${statsTable(true)}\n`);
   // -a: no rate lines; --stats-n 2: the two busiest, the last marked.
   const all = await fx.mc(["admin", "trace", "--stats", "-a", "--stats-n", "2", "minio"], { env });
-  assert.equal(all.stdout.split("\n").slice(0, 6), ["Duration: 4s", "RPM    :  68.6", "-------------", "Call              Count      RPM   Avg Time  Min Time  Max Time  Avg TTFB  Max TTFB  Avg Size  Rate /min  Errors", "bootstrap.Init    1 (20.0%)  13.7  0s        0s        0s        -         -         -         -          0", "↓ s3.GetObject    1 (20.0%)  13.7  1.2ms     1.2ms     1.2ms     457µs     457µs     ↓1.5K     ↓21K       0"]);
+  assert.equal(all.stdout.split("\n").slice(0, 6), ["Duration: 4s", "RPM    :  68.6", "-------------", "Call            Count      RPM   Avg Time  Min Time  Max Time  Avg TTFB  Max TTFB  Avg Size  Rate /min  Errors", "bootstrap.Init  1 (20.0%)  13.7  0s        0s        0s        -         -         -         -          0", "↓ s3.GetObject  1 (20.0%)  13.7  1.2ms     1.2ms     1.2ms     457µs     457µs     ↓1.5K     ↓21K       0"]);
   const sj = jsonLines((await fx.mc(["admin", "trace", "--stats", "minio", "--json"], { env })).stdout);
   const calls = (sj[0] as { calls: Record<string, Record<string, unknown>> }).calls;
   assert.equal(calls["s3.PutObject"], { Name: "s3.PutObject", count: 1, duration: 2e9, callStatsCount: 1, callStats: { rx: 5 << 20, tx: 120, duration: 0, timeToFirstByte: 0 }, maxDuration: 2e9, minDuration: 2e9, size: 0 });

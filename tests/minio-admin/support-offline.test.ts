@@ -156,8 +156,8 @@ T("perf client|site-replication: madmin v3's ClientPerf (an endless upload, sign
   const [cj] = jsonLines(c.ours.stdout) as { client: { bytesSent: number; timeSpent: number; endpoint: string; error: string } }[];
   assert.equal(Object.keys(cj?.client ?? {}), ["bytesSent", "timeSpent", "endpoint", "error"]);
   assert.equal([cj?.client.endpoint, cj?.client.error, (cj?.client.bytesSent ?? 0) >= 128 * 1024, (cj?.client.timeSpent ?? 0) > 0], [`http://${fx.recorder.host}`, "", true, true]);
-  const ref = JSON.parse(c.reference.stdout.toString()) as { client: { Endpoint: string } };
-  assert.is(ref.client.Endpoint, cj?.client.endpoint);
+  const ref = JSON.parse(c.reference.stdout.toString()) as { client: { endpoint: string } };
+  assert.is(ref.client.endpoint, cj?.client.endpoint);
   const s = await differential(fx, { op: "support-perf", args: { tests: ["site-replication"], duration: "10s", report: true }, mc: ["support", "perf", "site-replication", "minio"], responder: answers, cwd: where });
   assert.equal(s.requests.map((q) => [q.method, q.path, q.query]), [["POST", "/minio/admin/v3/speedtest/site", [["duration", "10s"]]], ["GET", "/minio/admin/v3/info", []]]);
   assert.ok(s.ours.stdout.startsWith("\nSiteReplication: ✔\n\nENDPOINT           \tRX       \tTX\nhttps://site-a:9000\t1.0 GiB/s\t✗        \t- TXTotalDuration are zero\nhttps://site-b:9000\t1.0 GiB/s\t2.0 GiB/s\nhttps://site-c:9000\t✗        \t✗        \tErr: peer <unreachable>\n"), s.ours.stdout);

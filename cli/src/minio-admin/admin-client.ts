@@ -126,7 +126,9 @@ export function createAdminClient(ctx: McContext, alias: ResolvedAlias): AdminCl
           if (req.endless) r.destroy();
         });
       });
-      r.once("error", reject);
+      // An endless upload cut short may fail more than once (a write, then the abort): every error is this request's end.
+      if (req.endless) r.on("error", reject);
+      else r.once("error", reject);
       const endless = req.endless;
       if (endless === undefined) {
         r.end(body.length > 0 ? body : undefined);
