@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { McContext } from "../runtime/context.js";
-import { createTtyAsk } from "../helpers/prompt.js";
 import { usageError } from "../core/errors.js";
 import { adminFailure } from "./admin-errors.js";
 import { adminTarget } from "./admin-target.js";
@@ -62,18 +61,13 @@ interface ServerUpdateStatus {
 }
 
 /** `admin update ALIAS [UPDATE_URL]`: the servers update themselves (from UPDATE_URL when given) and restart. */
-export async function runServerUpdate(ctx: McContext, args: readonly string[], yes = false): Promise<void> {
+export async function runServerUpdate(ctx: McContext, args: readonly string[], confirm: () => Promise<boolean> = () => Promise.resolve(true)): Promise<void> {
   if (args.length < 1 || args.length > 2) throw usageError("admin update needs ALIAS and an optional UPDATE-URL.");
   const alias = args[0] ?? "";
   const target = adminTarget(ctx, alias);
-  // Current upstream asks first on a terminal, unless --yes (a script's stdin is no terminal: never asked).
-  if (!yes && process.stdin.isTTY && process.stdout.isTTY) {
-    const tty = createTtyAsk(process.stdin, process.stdout);
-    const answer = (await tty.ask("You are about to upgrade *MinIO Server*, please confirm [y/N]: ", false).finally(() => tty.close())).trim().toLowerCase();
-    if (answer !== "y" && answer !== "yes") {
-      ctx.output.line("Upgrade aborted!");
-      return;
-    }
+  if (!(await confirm())) {
+    ctx.output.line("Upgrade aborted!");
+    return;
   }
   const us = await target.client.json<ServerUpdateStatus>({ method: "POST", path: "/update", query: { updateURL: args[1] ?? "" } }).catch((err: unknown) => {
     throw adminFailure("Unable to update the server", serviceCapability, err);

@@ -1,6 +1,7 @@
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
+import { createTtyAsk } from "../../helpers/prompt.js";
 import { runServerUpdate } from "../../minio-admin/service.js";
 
 /** `mc admin update` (upstream cmd/admin-update.go). */
@@ -20,6 +21,13 @@ export class AdminUpdateCommand extends BaseCommand {
   args = Option.Rest({ name: "ALIAS [UPDATE-URL]" });
 
   async run(ctx: McContext): Promise<void> {
-    await runServerUpdate(ctx, this.args, this.yes);
+    // Current upstream asks first on a terminal, unless --yes (a script's stdin is no terminal: never asked).
+    const confirm = async (): Promise<boolean> => {
+      if (this.yes || !process.stdin.isTTY || !process.stdout.isTTY) return true;
+      const tty = createTtyAsk(process.stdin, process.stdout);
+      const answer = await tty.ask("You are about to upgrade *MinIO Server*, please confirm [y/N]: ", false).finally(() => tty.close());
+      return ["y", "yes"].includes(answer.trim().toLowerCase());
+    };
+    await runServerUpdate(ctx, this.args, confirm);
   }
 }
