@@ -31,7 +31,7 @@ const answers = (req: Recorded): Answer => {
   if (p === "/background-heal/status") return { body: canned["bg-heal"] };
   if (p.startsWith("/heal/")) return { body: q.has("clientToken") ? canned["heal-status"] : canned["heal-start"] };
   if (p === "/top/locks") return { body: canned["admin-top-locks"] };
-  if (p.startsWith("/minio/v2/metrics/")) return { body: metricsText };
+  if (p.startsWith("/minio/v2/metrics/") || p.startsWith("/minio/metrics/v3")) return { body: metricsText };
   if (p === "/export-bucket-metadata" || p === "/export-iam") return { body: exported };
   if (p === "/import-bucket-metadata") return { body: canned["bucket-import"] };
   if (p === "/import-iam-v2") return iamV2 ? { body: JSON.stringify({ added: { policies: ["p1"], users: ["alice", "bob"], userPolicies: [{ alice: ["p1"] }] }, failed: { groups: [{ name: "ops", error: {} }] } }) } : { status: 404, body: JSON.stringify({ Code: "XMinioAdminAPINotFound", Message: "no import-iam-v2" }) };
@@ -107,8 +107,32 @@ T("prometheus generate: nothing sent; upstream's YAML with an HS512 bearer token
     { name: "minio_cluster_nodes_online_total", help: "Total number of MinIO nodes online", type: "GAUGE", metrics: [{ labels: { server: "127.0.0.1:9000" }, value: "1" }] },
     { name: "minio_s3_requests_total", help: "Total number of S3 requests", type: "COUNTER", metrics: [{ labels: { api: "getobject", server: "127.0.0.1:9000" }, value: "1.234567e+06" }] },
   ]] as unknown as Record<string, unknown>[]);
-  const bad = await fx.mc(["admin", "prometheus", "metrics", "minio", "disks"]);
-  assert.is(bad.code, 1);
+  // --api-version v3: the v3 paths (everything, one type, one bucket's), the same GET as upstream; --bucket only where upstream takes it.
+  const g3 = await fx.mc(["admin", "prometheus", "generate", "minio", "api", "--bucket", "photos", "--api-version", "v3", "--public", "--json"]);
+  assert.equal(jsonLines(g3.stdout), [{ jobName: "minio-job-api", metricsPath: "/minio/metrics/v3/bucket/api/photos", scheme: "http", staticConfigs: [{ targets: [fx.recorder.host] }] }]);
+  const g3all = await fx.mc(["admin", "prometheus", "generate", "minio", "--api-version", "v3", "--public"]);
+  assert.is(g3all.stdout, `scrape_configs:\n- job_name: minio-job\n  metrics_path: /minio/metrics/v3\n  scheme: http\n  static_configs:\n  - targets: ['${fx.recorder.host}']\n\n`);
+  const m3 = await differential(fx, { op: "prometheus-metrics", args: { url: `${fx.recorder.url}/minio/metrics/v3/bucket/replication/photos` }, mc: ["admin", "prometheus", "metrics", "minio", "replication", "--bucket", "photos", "--api-version", "v3"], responder: answers });
+  assert.equal(m3.requests.map((q) => [q.method, q.path, q.query]), [["GET", "/minio/metrics/v3/bucket/replication/photos", []]]);
+  assert.is(m3.ours.stdout, `${metricsText}\n`);
+  const m3all = await differential(fx, { op: "prometheus-metrics", args: { url: `${fx.recorder.url}/minio/metrics/v3` }, mc: ["admin", "prometheus", "metrics", "minio", "--api-version", "v3", "--json"], responder: answers });
+  assert.equal(m3all.requests.map((q) => q.path), ["/minio/metrics/v3"]);
+  assert.is((jsonLines(m3all.ours.stdout)[0] as unknown as unknown[]).length, 2);
+  fx.recorder.clear();
+  const refusals: [string[], string][] = [
+    [["metrics", "minio", "disks"], "invalid metric type `disks`. valid values are `bucket, cluster, node, resource`"],
+    [["metrics", "minio", "node", "--bucket", "photos"], "Flag `bucket` is not supported with v2 metrics"],
+    [["metrics", "minio", "nodes", "--api-version", "v3"], "invalid metric type `nodes`. valid values are `api, audit, cluster, debug, ilm, logger, notification, replication, scanner, system`"],
+    [["generate", "minio", "--bucket", "photos", "--api-version", "v3"], "metric type must be passed with --bucket. valid values are `api, replication`"],
+    [["generate", "minio", "system", "--bucket", "photos", "--api-version", "v3"], "--bucket is applicable only for metric types `api, replication`"],
+    [["metrics", "minio", "--api-version", "v4"], "Invalid api version `v4`"],
+  ];
+  for (const [args, says] of refusals) {
+    const r = await fx.mc(["admin", "prometheus", ...args]);
+    assert.is(r.code, 1, args.join(" "));
+    assert.is(r.stderr, `mc: <ERROR> ${says}\n`, args.join(" "));
+  }
+  assert.is(fx.recorder.requests.length, 0);
 });
 
 T("cluster bucket|iam export: the same GETs; the zip saved 0600 as upstream names it, an older one kept; import: the zip as sent, upstream's summary; import-iam-v2 then import-iam", async () => {

@@ -42,7 +42,7 @@ T("service stop|freeze|unfreeze|restart and update: POST /service?action=…, re
   const up = await differential(fx, { op: "server-update", args: { url: "https://127.0.0.1:1/minio.sha256sum" }, mc: ["admin", "update", "minio", "https://127.0.0.1:1/minio.sha256sum"], responder: answers });
   assert.equal(up.requests.map((q) => [q.method, q.path, q.query]), [["POST", "/minio/admin/v3/update", [["updateURL", "https://127.0.0.1:1/minio.sha256sum"]]]]);
   assert.is(up.ours.stdout, "Server `minio` updated successfully from 2024-01-01T00-00-00Z to 2024-06-01T00-00-00Z\n");
-  const uj = await fx.mc(["admin", "update", "minio", "--json"]);
+  const uj = await fx.mc(["admin", "update", "minio", "--json", "--yes"]);
   assert.equal(jsonLines(uj.stdout), [{ status: "success", serverURL: "minio", currentVersion: "2024-01-01T00-00-00Z", updatedVersion: "2024-06-01T00-00-00Z" }]);
 });
 

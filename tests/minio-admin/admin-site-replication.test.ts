@@ -57,13 +57,26 @@ T("add: PUT site-replication/add with every alias's endpoint and keys encrypted 
   assert.equal(add.requests.map((q) => [q.method, q.path, q.query, q.body]), [["PUT", "/minio/admin/v3/site-replication/add", [["api-version", "1"], ["replicateILMExpiry", "true"]], sites]]);
   assert.is(add.ours.stdout, "Requested sites were configured for replication successfully.\nbucket photos: slow\n");
   const upd = await differential(fx, { op: "sr-edit", args: { peer: { endpoint: "https://minio3:9000", deploymentID: "dep-1", sync: "enable" } }, mc: ["admin", "replicate", "update", "minio", "--deployment-id", "dep-1", "--endpoint", "https://minio3:9000", "--mode", "sync"], encrypted: enc, responder: answers });
-  assert.equal(upd.requests.map((q) => [q.method, q.path, q.query, q.body]), [["PUT", "/minio/admin/v3/site-replication/edit", [["api-version", "1"], ["disableILMExpiryReplication", "false"]], { endpoint: "https://minio3:9000", name: "", deploymentID: "dep-1", sync: "enable", defaultbandwidth: { bandwidthLimitPerBucket: 0, set: false, updatedAt: "0001-01-01T00:00:00Z" } }]]);
+  assert.equal(upd.requests.map((q) => [q.method, q.path, q.query, q.body]), [["PUT", "/minio/admin/v3/site-replication/edit", [["api-version", "1"], ["disableILMExpiryReplication", "false"], ["enableILMExpiryReplication", "false"]], { endpoint: "https://minio3:9000", name: "", deploymentID: "dep-1", sync: "enable", defaultbandwidth: { bandwidthLimitPerBucket: 0, set: false, updatedAt: "0001-01-01T00:00:00Z" } }]]);
   assert.is(upd.ours.stdout, "Requested site was edited successfully.\n");
+  // --bucket-bandwidth: go-humanize's bytes (2G = 2·10^9) as v3's default bandwidth, set; the ILM expiry switches need no deployment.
+  const bw = await differential(fx, { op: "sr-edit", args: { peer: { deploymentID: "dep-1", defaultbandwidth: { bandwidthLimitPerBucket: 2e9, set: true } } }, mc: ["admin", "replicate", "update", "minio", "--deployment-id", "dep-1", "--bucket-bandwidth", "2G"], encrypted: enc, responder: answers });
+  assert.equal(bw.requests[0]?.body, { endpoint: "", name: "", deploymentID: "dep-1", sync: "", defaultbandwidth: { bandwidthLimitPerBucket: 2e9, set: true, updatedAt: "0001-01-01T00:00:00Z" } });
+  const ilm = await differential(fx, { op: "sr-edit", args: { peer: {}, enableIlm: true }, mc: ["admin", "replicate", "update", "minio", "--enable-ilm-expiry-replication", "--json"], encrypted: enc, responder: answers });
+  assert.equal(ilm.requests[0]?.query, [["api-version", "1"], ["disableILMExpiryReplication", "false"], ["enableILMExpiryReplication", "true"]]);
+  assert.equal(jsonLines(ilm.ours.stdout), [{ success: true, status: "Requested site was edited successfully." }]);
   fx.recorder.clear();
-  for (const args of [["admin", "replicate", "add", "minio"], ["admin", "replicate", "update", "minio", "--endpoint", "https://x:9000"], ["admin", "replicate", "update", "minio", "--deployment-id", "d", "--mode", "later"]]) {
-    const r = await fx.mc(args, { env });
-    assert.is(r.code, 1, args.join(" "));
-  }
+  const refused = [
+    ["admin", "replicate", "add", "minio"],
+    ["admin", "replicate", "update", "minio", "--endpoint", "https://x:9000"],
+    ["admin", "replicate", "update", "minio", "--deployment-id", "d", "--mode", "later"],
+    ["admin", "replicate", "update", "minio", "--deployment-id", "d", "--bucket-bandwidth", "lots"],
+    ["admin", "replicate", "update", "minio", "--deployment-id", "d", "--disable-ilm-expiry-replication"],
+    ["admin", "replicate", "update", "minio", "--disable-ilm-expiry-replication", "--enable-ilm-expiry-replication"],
+  ];
+  // Side by side: each is refused before anything is sent.
+  const outcomes = await Promise.all(refused.map((args) => fx.mc(args, { env })));
+  outcomes.forEach((r, i) => assert.is(r.code, 1, refused[i]?.join(" ")));
   assert.is(fx.recorder.requests.length, 0);
 });
 
@@ -95,14 +108,15 @@ T("info and remove: madmin v2.0.7's calls; upstream's table; removal only with -
 });
 
 T("status: GET site-replication/status with v3's query (everything by default, one kind, one entity); upstream's summary", async () => {
-  const s = await differential(fx, { op: "sr-status", args: { withBuckets: true, withPolicies: true, withUsers: true, withGroups: true, withMetrics: true }, mc: ["admin", "replicate", "status", "minio"], responder: answers });
-  assert.equal(s.requests.map((q) => [q.method, q.path, q.query]), [["GET", "/minio/admin/v3/site-replication/status", [["api-version", "1"], ["buckets", "true"], ["groups", "true"], ["metrics", "true"], ["policies", "true"], ["showDeleted", "false"], ["users", "true"]]]]);
+  const s = await differential(fx, { op: "sr-status", args: { withBuckets: true, withPolicies: true, withUsers: true, withGroups: true, withMetrics: true, withIlmExpiryRules: true }, mc: ["admin", "replicate", "status", "minio"], responder: answers });
+  assert.equal(s.requests.map((q) => [q.method, q.path, q.query]), [["GET", "/minio/admin/v3/site-replication/status", [["api-version", "1"], ["buckets", "true"], ["groups", "true"], ["ilm-expiry-rules", "true"], ["metrics", "true"], ["peer-state", "false"], ["policies", "true"], ["showDeleted", "false"], ["users", "true"]]]]);
   const r = (cells: string[]): string => cells.map((c) => c.padEnd(15)).join(" | ");
   assert.is(s.ours.stdout, [
     "Bucket replication status:", "●  1/2 Buckets in sync\n", r(["Bucket", "MINIO1", "MINIO2"]), r(["photos", "✔  in-sync", "✗  in-sync"]), "",
     "Policy replication status:", "●  1/1 Policies in sync\n",
     "User replication status:", "●  1/1 Users in sync\n",
     "Group replication status:", "No Groups present\n",
+    "ILM Expiry Rules replication status:", "No ILM Expiry Rules present\n",
     "Object replication status:", "Replication status since 1 hour ago", "https://minio2:9000", "Replicated:    3 objects (1.5 KiB)",
     "Received:      0 objects (0 B)", "Queued:        ● 0 objects, (0 B) (avg: 0 objects, 0 B; max: 0 objects, 0 B)", "Workers:       2 (avg: 1; max 4) ",
     "Link:          ● online (total downtime: 0 seconds)", "Errors:        0 in last 1 minute; 1 in last 1hr; 2 since uptime", "", "",
@@ -110,10 +124,22 @@ T("status: GET site-replication/status with v3's query (everything by default, o
   const b = await differential(fx, { op: "sr-status", args: { withBuckets: true }, mc: ["admin", "replicate", "status", "minio", "--buckets"], responder: answers });
   assert.equal(b.requests[0]?.query.filter(([, v]) => v === "true"), [["buckets", "true"]]);
   const e = await differential(fx, { op: "sr-status", args: { entity: "bucket", entityValue: "photos" }, mc: ["admin", "replicate", "status", "minio", "--bucket", "photos", "--json"], responder: answers });
-  assert.equal(e.requests[0]?.query, [["api-version", "1"], ["buckets", "false"], ["entity", "bucket"], ["entityvalue", "photos"], ["groups", "false"], ["metrics", "false"], ["policies", "false"], ["showDeleted", "false"], ["users", "false"]]);
+  assert.equal(e.requests[0]?.query, [["api-version", "1"], ["buckets", "false"], ["entity", "bucket"], ["entityvalue", "photos"], ["groups", "false"], ["ilm-expiry-rules", "false"], ["metrics", "false"], ["peer-state", "false"], ["policies", "false"], ["showDeleted", "false"], ["users", "false"]]);
   assert.equal(jsonLines(e.ours.stdout), [status]);
-  const both = await fx.mc(["admin", "replicate", "status", "minio", "--buckets", "--user", "foo"]);
-  assert.is(both.code, 1);
+  // The ILM expiry rules (madmin v3): the section of rules out of sync, and one rule's summary.
+  const ilmStatus = { ...status, MaxILMExpiryRules: 3, ILMExpiryStats: { "expire-logs": { "dep-1": { DeploymentID: "dep-1", HasILMExpiryRules: true }, "dep-2": { DeploymentID: "dep-2", HasILMExpiryRules: true, ILMExpiryRuleMismatch: true } } } };
+  const withIlm = (req: Recorded): Answer => (req.path.endsWith("/site-replication/status") ? { body: JSON.stringify(ilmStatus) } : answers(req));
+  const rules = await differential(fx, { op: "sr-status", args: { withIlmExpiryRules: true }, mc: ["admin", "replicate", "status", "minio", "--ilm-expiry-rules"], responder: withIlm });
+  assert.equal(rules.requests[0]?.query.filter(([, v]) => v === "true"), [["ilm-expiry-rules", "true"]]);
+  assert.is(rules.ours.stdout, ["ILM Expiry Rules replication status:", "●  2/3 ILM Expiry Rules in sync\n", r(["ILM Expiry R...", "MINIO1", "MINIO2"]), r(["expire-logs", "✔  in-sync", "✗  in-sync"]), "", ""].join("\n"));
+  const rule = await differential(fx, { op: "sr-status", args: { entity: "ilm-expiry-rule", entityValue: "expire-logs" }, mc: ["admin", "replicate", "status", "minio", "--ilm-expiry-rule", "expire-logs"], responder: withIlm });
+  assert.equal(rule.requests[0]?.query.filter(([k]) => k.startsWith("entity")), [["entity", "ilm-expiry-rule"], ["entityvalue", "expire-logs"]]);
+  assert.is(rule.ours.stdout, ["●  ILM Expiry Rule replication summary for: expire-logs\n", r(["ILMExpiryRule", "MINIO1", "MINIO2"]), r(["ILM Expiry Rule", "✔ ", "✗ "]), ""].join("\n"));
+  const none = await differential(fx, { op: "sr-status", args: { withIlmExpiryRules: true }, mc: ["admin", "replicate", "status", "minio", "--ilm-expiry-rules"], responder: answers });
+  assert.is(none.ours.stdout, "ILM Expiry Rules replication status:\nNo ILM Expiry Rules present\n\n");
+  const bads = [["--buckets", "--user", "foo"], ["--ilm-expiry-rules", "--bucket", "b"], ["--ilm-expiry-rule", "r", "--group", "g"]];
+  const refusals = await Promise.all(bads.map((bad) => fx.mc(["admin", "replicate", "status", "minio", ...bad])));
+  refusals.forEach((r, i) => assert.is(r.code, 1, bads[i]?.join(" ")));
 });
 
 T("resync start|cancel: info, the peer's deployment (start asks the peer alias's server), then PUT resync/op with v3's PeerInfo; resync status: the site-resync metrics until complete", async () => {

@@ -5,8 +5,8 @@
 // stream is decoded as it arrives (a record split across chunks is printed
 // once whole, not before); Ctrl-C ends a follower with 130 and a closed
 // stdout with 141, both silently.
-import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -27,7 +27,7 @@ const own = (args: readonly string[]): string[] => ["-C", configDir, ...args];
 await runMc(own(["alias", "list", "--json"]));
 const env = { TZ: "UTC" };
 const hostEnv = { ...env, MC_HOST_minio: `http://${keys.access}:${encodeURIComponent(keys.secret)}@${fx.recorder.host}` };
-const [traceCanned, scannerCanned] = await Promise.all([cannedAnswer("trace-records"), cannedAnswer("scanner-metrics")]);
+const [traceCanned, scannerCanned, bucketScan] = await Promise.all([cannedAnswer("trace-records"), cannedAnswer("scanner-metrics"), cannedAnswer("bucket-scan-info")]);
 const traces = JSON.parse(traceCanned.toString()) as Record<string, unknown>[];
 // A record of a server before July 2022 (no type; request/response/stats at the top), which madmin converts.
 const legacy = { nodename: "old:9000", funcname: "s3.ListBuckets", time: "2024-05-06T07:08:13Z", request: { time: "2024-05-06T07:08:13Z", proto: "HTTP/1.1", method: "GET", path: "/", client: "10.1.1.1" }, response: { time: "2024-05-06T07:08:13.5Z", statuscode: 200 }, stats: { inputbytes: 0, outputbytes: 42, latency: 500000000, timetofirstbyte: 1000 } };
@@ -43,6 +43,7 @@ const answers = (req: Recorded): Answer => {
   if (p === "/trace") return { body: traceStream };
   if (p === "/log") return { body: logStream };
   if (p === "/metrics") return { body: `${scannerCanned.toString().trim()}\n` };
+  if (p === "/scanner/status/photos") return { body: bucketScan };
   return {};
 };
 
@@ -118,13 +119,13 @@ T("trace: the same GET /trace query as madmin's ServiceTrace for each call-type 
   assert.ok(s3.ours.stderr.endsWith("mc: <ERROR> Unable to listen to http trace. EOF.\n"), s3.ours.stderr);
   const picked = await firstRequests("trace", { opts: { Storage: true, OS: true, Healing: true, OnlyErrors: true }, threshold: "5ms" }, ["admin", "trace", "minio", "--call", "storage,os", "--call", "heal", "-e", "--response-duration", "5ms"]);
   assert.equal(picked.request.query.filter(([, v]) => v !== "false"), [["err", "true"], ["healing", "true"], ["os", "true"], ["storage", "true"], ["threshold", "5ms"]]);
-  // --all also asks for current upstream's ilm, ftp and batch-keyrotation (madmin v3), which v2.0.7 does not know: compared without them.
-  const v3Only = ["batch-keyrotation", "ftp", "ilm"];
+  // --all also asks for current upstream's ilm, ftp, batch-keyrotation and batch-expire (madmin v3), which v2.0.7 does not know: compared without them.
+  const v3Only = ["batch-expire", "batch-keyrotation", "ftp", "ilm"];
   const all = await firstRequests("trace", { opts: { S3: true, Internal: true, Storage: true, OS: true, Scanner: true, Decommission: true, Healing: true, BatchReplication: true, Rebalance: true, ReplicationResync: true, Bootstrap: true } }, ["admin", "trace", "-a", "minio"], (n) => ({ ...n, query: n.query.filter(([k]) => !v3Only.includes(k)) }));
   assert.ok(all.request.query.every(([k, v]) => k === "threshold" || k === "err" || v === "true"));
   fx.recorder.clear();
   await fx.mc(["admin", "trace", "-a", "minio"]);
-  assert.equal(new URLSearchParams(fx.recorder.requests[0]?.query).getAll("ilm"), ["true"]);
+  assert.equal(v3Only.map((k) => new URLSearchParams(fx.recorder.requests[0]?.query).getAll(k)), [["true"], ["true"], ["true"], ["true"]]);
   // Records as the library decoded them: ours decode the same (the legacy one converted as madmin converts it).
   const decoded = s3.reference.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
   const ourDecoding = [...traces, legacy].map((r) => toTraceInfo(r));
@@ -165,6 +166,7 @@ T("trace: upstream's short and verbose lines and JSON; client-side filters (stat
 T("trace: a record split across chunks is printed once whole; Ctrl-C ends the follower with 130, nothing on stderr", async () => {
   const f = feed();
   const [one, two, three] = [traces[0], traces[2], traces[3]].map((r) => `${JSON.stringify(r)}\n`);
+  // The first record and half the second in one chunk: the first line printed means the chunk was read, and no half line came with it.
   f.push(`${one ?? ""}${(two ?? "").slice(0, 40)}`);
   fx.recorder.respond(() => ({ chunks: f.chunks }));
   const child = spawnMc(own(["admin", "trace", "minio", "-a"]), { env: hostEnv });
@@ -174,11 +176,11 @@ T("trace: a record split across chunks is printed once whole; Ctrl-C ends the fo
   child.stderr?.on("data", (c: Buffer) => (err += c.toString()));
   const closed = new Promise<number | null>((resolve) => child.once("close", resolve));
   await waitFor(() => out.includes("s3.GetObject"), { what: "the first record", timeoutMs: 15000 });
-  await sleep(200);
   assert.not.ok(out.includes("storage.ReadFile"), "half a record is not printed");
   f.push(`${(two ?? "").slice(40)}${three ?? ""}`);
   await waitFor(() => out.includes("bootstrap.Init"), { what: "the rest of the stream", timeoutMs: 15000 });
-  assert.is(out.split("\n").filter((l) => l.includes("storage.ReadFile")).length, 1);
+  // Exactly the three records, each once and whole: a half record printed early would show as a line more (or an error).
+  assert.equal(out.trimEnd().split("\n").map((l) => l.split(" ").find((w) => /^[a-z0-9]+\.[A-Za-z]+$/.test(w))), ["s3.GetObject", "storage.ReadFile", "bootstrap.Init"]);
   child.kill("SIGINT");
   assert.is(await closed, 130);
   assert.is(err, "");
@@ -248,6 +250,84 @@ T("scanner status: GET /metrics?types=1… as madmin's Metrics; samples until th
   const text = await fx.mc(["admin", "scanner", "status", "minio"], { env });
   assert.is(text.code, 0, text.stderr);
   assert.is(text.stdout, "Scanner Activity:\n\nOverall Statistics\n------------------\nEst. full scan time:   0d16h0m; Estimated 45.00/month\nCurrent cycle:         7; Started: 2024-05-06 07:08:09.123456789 +0000 UTC\nActive drives: 2\n\nLast Minute Statistics\n----------------------\nObjects Scanned:       120 objects; Avg: 250µs; Rate: 172800/day\nVersions Scanned:      0 versions; Avg: 0ms\nVersions Heal Checked: 0 versions; Avg: 0ms\nRead Metadata:         10 objects; Avg: 3ms, Size: 4096 bytes/obj\nILM checks:            0 versions; Avg: 0ms\nCheck Replication:     0 versions; Avg: 0ms\nVerify Deleted:        0 folders; Avg: 0ms\nYield:                 6ms total; Avg: 50µs/obj\n------------------------------------- Currently Scanning Paths --------------------------------------\n/data1/photos\n/data2/photos\n");
+});
+
+/** upstream's trace statistics of the canned stream (every call once; span: the first call's end to the last one's, 4.4 s). */
+const statsTable = (rates: boolean): string =>
+  [
+    "Duration: 4s",
+    ...(rates ? ["RX Rate:↑ 69 MiB/m", "TX Rate:↓ 23 KiB/m"] : []),
+    "RPM    :  68.6",
+    "-------------",
+    "Call              Count      RPM   Avg Time  Min Time  Max Time  Avg TTFB  Max TTFB  Avg Size     Rate /min   Errors",
+    "bootstrap.Init    1 (20.0%)  13.7  0s        0s        0s        -         -         -            -           0",
+    "s3.GetObject      1 (20.0%)  13.7  1.2ms     1.2ms     1.2ms     457µs     457µs     ↓1.5K        ↓21K        0",
+    "s3.ListBuckets    1 (20.0%)  13.7  500ms     500ms     500ms     1µs       1µs       ↓42B         ↓575B       0",
+    "s3.PutObject      1 (20.0%)  13.7  2s        2s        2s        -         -         ↑5.0M ↓120B  ↑69M ↓1.6K  0",
+    "storage.ReadFile  1 (20.0%)  13.7  850µs     850µs     850µs     -         -         -            -           1",
+    "",
+  ].join("\n");
+
+T("trace --stats: the same GET /trace as madmin's ServiceTrace; piped, upstream's statistics once the stream ends (then its EOF), --json the stats; --in replays saved --json records, .zst too, without a server; Ctrl-C prints the table, 130", async () => {
+  const st = await firstRequests("trace", { opts: { S3: true } }, ["admin", "trace", "--stats", "minio"]);
+  assert.is(st.request.query.find(([k]) => k === "s3")?.[1], "true");
+  assert.is(st.ours.code, 1);
+  assert.is(st.ours.stderr, "mc: <ERROR> Unable to fetch http trace statistics. EOF.\n");
+  assert.is(st.ours.stdout, `${statsTable(true)}\n`);
+  // -a: no rate lines; --stats-n 2: the two busiest, the last marked.
+  const all = await fx.mc(["admin", "trace", "--stats", "-a", "--stats-n", "2", "minio"], { env });
+  assert.equal(all.stdout.split("\n").slice(0, 6), ["Duration: 4s", "RPM    :  68.6", "-------------", "Call            Count      RPM   Avg Time  Min Time  Max Time  Avg TTFB  Max TTFB  Avg Size  Rate /min  Errors", "bootstrap.Init  1 (20.0%)  13.7  0s        0s        0s        -         -         -         -          0", "↓ s3.GetObject  1 (20.0%)  13.7  1.2ms     1.2ms     1.2ms     457µs     457µs     ↓1.5K     ↓21K       0"]);
+  const sj = jsonLines((await fx.mc(["admin", "trace", "--stats", "minio", "--json"], { env })).stdout);
+  const calls = (sj[0] as { calls: Record<string, Record<string, unknown>> }).calls;
+  assert.equal(calls["s3.PutObject"], { Name: "s3.PutObject", count: 1, duration: 2e9, callStatsCount: 1, callStats: { rx: 5 << 20, tx: 120, duration: 0, timeToFirstByte: 0 }, maxDuration: 2e9, minDuration: 2e9, size: 0 });
+  assert.equal([sj[0]?.["Oldest"], sj[0]?.["Latest"]], ["2024-05-06T07:08:09.124691356Z", "2024-05-06T07:08:13.5Z"]);
+  // Replayed from what `admin trace --json` printed (bootstrap skipped): no alias, nothing sent.
+  const saved = join(configDir, "trace.json");
+  await writeFile(saved, records((await fx.mc(["admin", "trace", "-a", "minio", "--json"], { env })).stdout).map((r) => `${JSON.stringify(r)}\n`).join("") + "not json\n");
+  execFileSync("zstd", ["-q", "-f", saved, "-o", `${saved}.zst`]);
+  fx.recorder.clear();
+  const [plain, zst] = await Promise.all([fx.mc(["admin", "trace", "--in", saved], { env }), fx.mc(["admin", "trace", "--in", `${saved}.zst`, "--funcname", "s3.*"], { env })]);
+  assert.is(plain.code, 0, plain.stderr);
+  assert.equal(plain.stdout.split("\n").slice(0, 4), ["Duration: 4s", "RPM    :  54.9", "-------------", "Call              Count      RPM   Avg Time  Min Time  Max Time  Avg Size  Rate /min  Errors"]);
+  assert.ok(plain.stdout.includes("\nstorage.ReadFile  1 (25.0%)  13.7  850µs     850µs     850µs     -         -          1\n"), plain.stdout);
+  assert.not.ok(plain.stdout.includes("bootstrap"));
+  assert.equal(zst.stdout.split("\n").slice(4, 7).map((l) => l.split(" ")[0]), ["s3.GetObject", "s3.ListBuckets", "s3.PutObject"]);
+  assert.is(fx.recorder.requests.length, 0);
+  const missing = await fx.mc(["admin", "trace", "--in", join(configDir, "nope.json")]);
+  assert.equal([missing.code, missing.stderr.startsWith("mc: <ERROR> Unable to open input. ")], [1, true]);
+  // Ctrl-C while the trace goes on: the table so far, then 130.
+  fx.recorder.respond(() => ({ hold: true, body: `${JSON.stringify(traces[0])}\n` }));
+  const c = await follow(["admin", "trace", "--stats", "minio"], () => fx.recorder.requests.length > 0);
+  assert.is(c.code, 130);
+  assert.match(c.out, /^Duration: 0s\n/);
+  assert.is(c.err, "");
+});
+
+T("scanner trace: madmin's trace query for scanner calls only; scanner status --bucket: madmin v3's BucketScanInfo, upstream's table and JSON; --in replays saved samples without a server", async () => {
+  const t = await firstRequests("trace", { opts: { Scanner: true } }, ["admin", "scanner", "trace", "minio", "--funcname", "storage.*"]);
+  assert.equal(t.request.query.filter(([, v]) => v !== "false"), [["scanner", "true"], ["threshold", "0s"]]);
+  assert.is(t.ours.stdout.split("\n")[0], "2024-05-06T07:08:11.123 [STORAGE] storage.ReadFile 127.0.0.1:9000 /data1/photos/a b.jpg/xl.meta err='file not found' 850µs");
+  const b = await firstRequests("scanner-bucket", { bucket: "photos" }, ["admin", "scanner", "status", "minio", "--bucket", "photos"]);
+  assert.equal([b.request.method, b.request.path, b.request.query], ["GET", "/minio/admin/v3/scanner/status/photos", []]);
+  assert.is(b.ours.code, 0, b.ours.stderr);
+  const row = (cells: string[]): string => cells.map((c, i) => c.padEnd([5, 5, 20][i] ?? 0)).join(" | ");
+  const lines = b.ours.stdout.split("\n");
+  assert.equal(lines.slice(0, 2), ["", row(["Pool", "Set", "Last Update"])]);
+  assert.match(lines[2] ?? "", new RegExp(`^${row(["1", "2", ""]).trimEnd().replace(/\|/g, "\\|")} \\d+ (years?|months?) ago +$`));
+  assert.match(lines[3] ?? "", /^1 {5}\| 1 {5}\| \d+ (years?|months?) ago +$/);
+  assert.match(lines.slice(4).join("\n"), /^\nFull bucket scan:  \d+ (years?|months?) ago \(took 0d13h0m\)\n\n$/);
+  const bj = await fx.mc(["admin", "scanner", "status", "minio", "--bucket", "photos", "--json"]);
+  assert.equal(jsonLines(bj.stdout), [{ status: "success", stats: (JSON.parse(b.reference) as unknown[]) }] as unknown as Record<string, unknown>[]);
+  // Two samples saved by --json, replayed: both views, nothing sent.
+  const saved = join(configDir, "scanner.json");
+  const sample = scannerCanned.toString().trim();
+  await writeFile(saved, `${sample}\n{"partial": \n${sample}\n`);
+  fx.recorder.clear();
+  const r = await fx.mc(["admin", "scanner", "status", "--in", saved, "--max-paths", "1"], { env });
+  assert.is(r.code, 0, r.stderr);
+  assert.is(r.stdout.split("Scanner Activity:").length, 3);
+  assert.ok(r.stdout.endsWith("Currently Scanning Paths --------------------------------------\n/data1/photos\n"), r.stdout);
+  assert.is(fx.recorder.requests.length, 0);
 });
 
 T.run();

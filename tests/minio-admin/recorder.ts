@@ -39,6 +39,15 @@ export interface Recorder {
   readonly requests: Recorded[];
   /** Answers from now on (default: 200, empty body). */
   respond(responder: Responder): void;
+  /**
+   * Requests whose body never ends by itself (madmin's ClientPerf uploads
+   * for as long as its timer runs): those the predicate picks are recorded
+   * and answered as soon as their head arrives, their body read and dropped
+   * (recorded empty, its size in `drained`).
+   */
+  early(pick: ((method: string, path: string) => boolean) | undefined): void;
+  /** Bytes of early-answered bodies read so far. */
+  readonly drained: () => number;
   clear(): void;
   close(): Promise<void>;
 }
@@ -52,10 +61,18 @@ export interface Recorder {
 export async function startRecorder(keys: { access: string; secret: string }, tls?: CertFiles): Promise<Recorder> {
   const requests: Recorded[] = [];
   let responder: Responder = () => ({});
+  let earlyPick: ((method: string, path: string) => boolean) | undefined;
+  let drained = 0;
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    const early = earlyPick?.(req.method ?? "", (req.url ?? "/").split("?")[0] ?? "") === true;
+    if (early) req.on("data", (c: Buffer) => (drained += c.length));
+    else req.on("data", (c: Buffer) => chunks.push(c));
+    const whenHead = (fn: () => void): void => {
+      if (early) fn();
+      else req.on("end", fn);
+    };
+    whenHead(() => {
       void (async () => {
         const target = req.url ?? "/";
         const q = target.indexOf("?");
@@ -129,6 +146,10 @@ export async function startRecorder(keys: { access: string; secret: string }, tl
     respond(r) {
       responder = r;
     },
+    early(pick) {
+      earlyPick = pick;
+    },
+    drained: () => drained,
     clear() {
       requests.length = 0;
     },

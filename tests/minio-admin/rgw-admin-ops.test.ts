@@ -3,7 +3,9 @@
 // locks, scanner status, prometheus metrics, cluster export/import,
 // decommission, rebalance, site replication, info --offline, user policy and
 // accesskey sts-revoke each fail in one line naming the missing capability
-// and RGW's error code, exit 1, nothing on stdout. (prometheus generate sends
+// and RGW's error code, exit 1, nothing on stdout (trace --stats, scanner
+// trace, scanner status --bucket, prometheus v3, replicate status ILM and
+// update --bucket-bandwidth among them). (prometheus generate sends
 // nothing, so it has nothing to fail on.)
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -37,10 +39,14 @@ const cases: readonly [readonly string[], string, string?][] = [
   [["admin", "heal", "rgw"], "Healing"],
   [["admin", "heal", "-r", "rgw/bucket"], "Healing"],
   [["admin", "trace", "rgw"], "Tracing the server's calls"],
+  [["admin", "trace", "--stats", "rgw"], "Tracing the server's calls"],
+  [["admin", "scanner", "trace", "rgw"], "Tracing the server's calls"],
+  [["admin", "scanner", "status", "rgw", "--bucket", "photos"], "The scanner's metrics"],
   [["admin", "logs", "rgw"], "Following the server's logs"],
   [["admin", "top", "locks", "rgw"], "Listing the cluster's locks"],
   [["admin", "scanner", "status", "rgw"], "The scanner's metrics"],
   [["admin", "prometheus", "metrics", "rgw"], "Prometheus metrics", "metrics API"],
+  [["admin", "prometheus", "metrics", "rgw", "api", "--api-version", "v3"], "Prometheus metrics", "metrics API"],
   [["admin", "cluster", "bucket", "export", "rgw"], "Bucket metadata export and import"],
   [["admin", "cluster", "bucket", "import", "rgw", zip], "Bucket metadata export and import"],
   [["admin", "cluster", "iam", "export", "rgw"], "IAM export and import"],
@@ -56,6 +62,8 @@ const cases: readonly [readonly string[], string, string?][] = [
   [["admin", "replicate", "remove", "rgw", "--all", "--force"], "Site replication"],
   [["admin", "replicate", "info", "rgw"], "Site replication"],
   [["admin", "replicate", "status", "rgw"], "Site replication"],
+  [["admin", "replicate", "status", "rgw", "--ilm-expiry-rule", "expire-logs"], "Site replication"],
+  [["admin", "replicate", "update", "rgw", "--deployment-id", "d1", "--bucket-bandwidth", "1G"], "Site replication"],
   [["admin", "replicate", "resync", "start", "rgw", "rgw2"], "Site replication"],
   [["admin", "replicate", "resync", "cancel", "rgw", "site2"], "Site replication"],
   [["admin", "replicate", "resync", "status", "rgw", "site2"], "Site replication"],

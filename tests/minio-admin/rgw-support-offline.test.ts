@@ -1,4 +1,5 @@
-// mc license update|info and support perf|inspect|callhome|upload|top
+// mc license update|info and support perf (net, drive, object, client,
+// site-replication)|inspect|callhome|upload|top
 // api|drive|net|rpc against Ceph RGW, a server without MinIO's admin API
 // (issue 24): each fails in one line naming the missing capability and RGW's
 // error code, exit 1, and writes nothing locally. The commands run side by
@@ -34,6 +35,8 @@ const cases: readonly [readonly string[], string][] = [
   [["support", "callhome", "enable", "rgw"], "Callhome configuration"],
   [["support", "perf", "net", "rgw"], "Performance testing"],
   [["support", "perf", "rgw"], "Performance testing"],
+  [["support", "perf", "client", "rgw"], "Performance testing"],
+  [["support", "perf", "site-replication", "rgw"], "Performance testing"],
   [["support", "inspect", "rgw/bucket/obj/xl.meta"], "Inspecting the cluster's raw object data"],
   [["support", "inspect", "rgw/bucket/obj/xl.meta", "--legacy"], "Inspecting the cluster's raw object data"],
   [["support", "upload", "--issue", "7", "rgw", join(inputs, "trace.log")], "Identifying the cluster for SUBNET"],

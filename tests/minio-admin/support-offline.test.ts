@@ -23,7 +23,11 @@ const info = await cannedAnswer("server-info");
 const help = await cannedAnswer("help-config");
 /** A canned JSON array as the server streams it: one value after another. */
 const stream = async (name: string): Promise<string> => (JSON.parse((await cannedAnswer(name)).toString()) as unknown[]).map((v) => JSON.stringify(v)).join("\n");
-const [objectStream, driveStream, netperf, traces, driveMetrics] = await Promise.all([stream("speedtest-object"), stream("speedtest-drive"), cannedAnswer("netperf"), stream("support-trace-records"), stream("metrics-drive")]);
+const [objectStream, driveStream, netperf, traces, driveMetrics, siteNetperf] = await Promise.all([stream("speedtest-object"), stream("speedtest-drive"), cannedAnswer("netperf"), stream("support-trace-records"), stream("metrics-drive"), cannedAnswer("site-netperf")]);
+// madmin v3 ClientPerf uploads for as long as its timer runs: the endpoint answers at the head, so neither client waits.
+fx.recorder.early((method, path) => method === "POST" && path.endsWith("/speedtest/client/devnull"));
+/** The server's overhead in the client test (ns), taken off the time spent. */
+let extraTime = 1;
 const callhomeOff = await referenceEncrypt(keys.secret, Buffer.from("# MINIO_CALLHOME_FREQUENCY=12h\ncallhome enable=off frequency=24h\n"));
 const inspectBody = Buffer.concat([Buffer.from([2]), randomBytes(5000)]);
 const oneTimeKey = randomBytes(32);
@@ -43,6 +47,8 @@ const answers: Responder = (req) => {
   if (p === "/speedtest") return { body: objectStream };
   if (p === "/speedtest/drive") return { body: driveStream };
   if (p === "/speedtest/net") return { body: netperf };
+  if (p === "/speedtest/site") return { body: siteNetperf };
+  if (p === "/speedtest/client/devnull/extratime") return { body: JSON.stringify({ dur: extraTime }) };
   if (p === "/inspect-data") return { body: req.method === "GET" ? legacyBody : inspectBody };
   if (p === "/trace") return { hold: true, body: traces, drip: { chunk: `\n${traces.split("\n")[1] ?? ""}`, everyMs: 150 } };
   if (p === "/metrics") {
@@ -81,13 +87,15 @@ T("callhome status|enable|disable: help-config-kv, then get-config-kv or the enc
   assert.not.ok(fx.recorder.requests.some(setConfig));
 });
 
-T("perf (all tests): madmin's Netperf, DriveSpeedtest, Speedtest (autotuned) and admin info in order; upstream's views; the report zip with the results and cluster.info", async () => {
+T("perf (all tests): madmin's Netperf, DriveSpeedtest, Speedtest (autotuned), v3 ClientPerf and admin info in order; upstream's views; the report zip with the results and cluster.info", async () => {
   const where = await mkdtemp(join(dir, "perf-"));
-  const r = await differential(fx, { op: "support-perf", args: { tests: ["net", "drive", "object"], duration: "10s", size: 64 << 20, concurrent: 32, autotune: true, report: true }, mc: ["support", "perf", "minio"], responder: answers, cwd: where });
+  const r = await differential(fx, { op: "support-perf", args: { tests: ["net", "drive", "object", "client"], duration: "10s", size: 64 << 20, concurrent: 32, autotune: true, report: true }, mc: ["support", "perf", "minio"], responder: answers, cwd: where });
   assert.equal(r.requests.map((q) => [q.method, q.path, q.query]), [
     ["POST", "/minio/admin/v3/speedtest/net", [["duration", "10s"]]],
     ["POST", "/minio/admin/v3/speedtest/drive", [["blocksize", "4194304"], ["filesize", "1073741824"]]],
     ["POST", "/minio/admin/v3/speedtest", [["autotune", "true"], ["concurrent", "32"], ["duration", "10s"], ["size", "67108864"]]],
+    ["POST", "/minio/admin/v3/speedtest/client/devnull", []],
+    ["POST", "/minio/admin/v3/speedtest/client/devnull/extratime", []],
     ["GET", "/minio/admin/v3/info", []],
   ]);
   const out = r.ours.stdout;
@@ -95,6 +103,7 @@ T("perf (all tests): madmin's Netperf, DriveSpeedtest, Speedtest (autotuned) and
   assert.ok(out.includes("127.0.0.1:9000\t1.0 GiB/s\t2.0 GiB/s\tErr: link flapping\n127.0.0.2:9000\t1.5 GiB/s\t1.0 GiB/s\tErr:\n"), out);
   assert.ok(out.includes("127.0.0.1:9000\t/data1\t500 MiB/s\t300 MiB/s\n127.0.0.1:9000\t/data2\t✗        \t✗        \tErr: drive not found\n127.0.0.2:9000\t/data1\t1.0 GiB/s\t512 MiB/s"), out);
   assert.ok(out.includes("PUT\t1.2 GiB/s \t19 objs/s\nGET\t2.0 GiB/s \t1,234 objs/s\n\nMinIO 2023-01-01T00:00:00Z, 2 servers, 8 drives, 64 MiB objects, 32 threads\n"), out);
+  assert.match(out, new RegExp(`\\nClient: ✔\\n\\nENDPOINT +\\tTX\\nhttp://${fx.recorder.host.replace(/\./g, "\\.")}\\t[\\d.]+ [KMGT]?i?B/s\\n`));
   const [zip, ...more] = await readdir(where);
   assert.is(more.length, 0);
   assert.match(zip ?? "", /^minio-perf_\d{14}\.zip$/);
@@ -103,7 +112,9 @@ T("perf (all tests): madmin's Netperf, DriveSpeedtest, Speedtest (autotuned) and
   const names = execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }).trim().split("\n");
   assert.equal(names, [`${(zip ?? "").replace(/\.zip$/, "")}.json`, "cluster.info"]);
   const report = JSON.parse(execFileSync("unzip", ["-p", file, names[0] ?? ""], { encoding: "utf8" })) as Record<string, { servers?: unknown[] } & Record<string, unknown>>;
-  assert.equal(Object.keys(report), ["object", "network", "drive"]);
+  assert.equal(Object.keys(report), ["object", "network", "drive", "client"]);
+  const client = report["client"] as unknown as { bytesSent: number; timeSpent: number; endpoint: string; error: string };
+  assert.equal([client.endpoint, client.error, client.bytesSent > 0, client.timeSpent > 0], [`http://${fx.recorder.host}`, "", true, true]);
   const ref = JSON.parse(r.reference.stdout.toString()) as { object: { PUTStats: { throughputPerSec: number; servers: { err: string }[] } } };
   assert.is((report["object"]?.["PUT"] as { perf: { throughput: number } }).perf.throughput, ref.object.PUTStats.throughputPerSec);
   assert.equal((report["object"]?.["PUT"] as { servers: unknown[] }).servers[1], { endpoint: "127.0.0.2:9000", perf: { throughput: 644245094, objectsPerSec: 9 }, error: "disk <slow> & late" });
@@ -130,6 +141,40 @@ T("perf drive|object --json: one record per test in upstream's PerfTestOutput sh
     assert.match(bad.stderr, /^mc: <ERROR> [^\n]+\n/, args.join(" "));
   }
   assert.is(fx.recorder.requests.length, 0);
+});
+
+T("perf client|site-replication: madmin v3's ClientPerf (an endless upload, signed as empty, then the extratime) and SiteReplicationPerf; upstream's views, JSON and report; a server overhead beyond the time spent is one line", async () => {
+  const where = await mkdtemp(join(dir, "perf-v3-"));
+  const c = await differential(fx, { op: "support-perf", args: { tests: ["client"], duration: "10s" }, mc: ["support", "perf", "client", "minio", "--json"], responder: answers, cwd: where });
+  assert.equal(c.requests.map((q) => [q.method, q.path, q.query, q.signedHeaders, q.body]), [
+    ["POST", "/minio/admin/v3/speedtest/client/devnull", [], ["host", "x-amz-content-sha256", "x-amz-date"], ""],
+    ["POST", "/minio/admin/v3/speedtest/client/devnull/extratime", [], ["host", "x-amz-content-sha256", "x-amz-date"], ""],
+  ]);
+  // The upload is chunked (no length known), and it did carry data.
+  assert.is(fx.recorder.requests[0]?.headers["transfer-encoding"], "chunked");
+  assert.ok(fx.recorder.drained() > 0);
+  const [cj] = jsonLines(c.ours.stdout) as { client: { bytesSent: number; timeSpent: number; endpoint: string; error: string } }[];
+  assert.equal(Object.keys(cj?.client ?? {}), ["bytesSent", "timeSpent", "endpoint", "error"]);
+  assert.equal([cj?.client.endpoint, cj?.client.error, (cj?.client.bytesSent ?? 0) >= 128 * 1024, (cj?.client.timeSpent ?? 0) > 0], [`http://${fx.recorder.host}`, "", true, true]);
+  const ref = JSON.parse(c.reference.stdout.toString()) as { client: { endpoint: string } };
+  assert.is(ref.client.endpoint, cj?.client.endpoint);
+  const s = await differential(fx, { op: "support-perf", args: { tests: ["site-replication"], duration: "10s", report: true }, mc: ["support", "perf", "site-replication", "minio"], responder: answers, cwd: where });
+  assert.equal(s.requests.map((q) => [q.method, q.path, q.query]), [["POST", "/minio/admin/v3/speedtest/site", [["duration", "10s"]]], ["GET", "/minio/admin/v3/info", []]]);
+  assert.ok(s.ours.stdout.startsWith("\nSiteReplication: ✔\n\nENDPOINT           \tRX       \tTX\nhttps://site-a:9000\t1.0 GiB/s\t✗        \t- TXTotalDuration are zero\nhttps://site-b:9000\t1.0 GiB/s\t2.0 GiB/s\nhttps://site-c:9000\t✗        \t✗        \tErr: peer <unreachable>\n"), s.ours.stdout);
+  const [zip] = (await readdir(where)).filter((f) => f.endsWith(".zip"));
+  const report = JSON.parse(execFileSync("unzip", ["-p", join(where, zip ?? ""), `${(zip ?? "").replace(/\.zip$/, "")}.json`], { encoding: "utf8" })) as { siteReplication: { servers: unknown[] } };
+  const refSite = JSON.parse(s.reference.stdout.toString()) as { siteReplication: { nodeResults: { endpoint: string; tx: number; txTotalDuration: number; rx: number; rxTotalDuration: number; totalConn: number }[] } };
+  assert.equal(report.siteReplication.servers[0], { endpoint: "https://site-b:9000", perf: { tx: refSite.siteReplication.nodeResults[0]?.tx, txTotalDuration: 1e10, rx: 10 * 2 ** 30, rxTotalDuration: 10.9e9, totalConn: 32 } });
+  assert.equal(report.siteReplication.servers[2], { endpoint: "https://site-c:9000", perf: { tx: 0, txTotalDuration: 0, rx: 0, rxTotalDuration: 0, totalConn: 0 }, error: "peer <unreachable>" });
+  // A server whose overhead is longer than the upload took: madmin's error, one line, exit 1; nothing saved.
+  extraTime = 3.6e12;
+  const late = await fx.mc(["support", "perf", "client", "minio"], { cwd: where });
+  extraTime = 1;
+  assert.is(late.code, 1);
+  assert.is(late.stderr, "mc: <ERROR> Unable to run the performance test. unexpected spent time duration, mostly NTP errors on the server.\n");
+  assert.equal((await readdir(where)).length, 1);
+  const bare = await fx.mc(["support", "perf", "site-replication"], { cwd: where });
+  assert.is(bare.code, 1);
 });
 
 T("inspect: the form POST to inspect-data with MinIO's support key, as madmin; the data saved as upstream names it; --legacy: GET, the one-time key printed once, a second run keeps the first file", async () => {
@@ -188,6 +233,14 @@ T("top drive|net|rpc: admin info then madmin's Metrics query for each (v3 types 
   const rpc = await differential(fx, { op: "support-top-metrics", args: { kind: "rpc", n: 3, interval: 2, nodes: "" }, mc: ["support", "top", "rpc", "minio", "--n", "3", "--interval", "2"], responder: answers });
   assert.equal(rpc.requests[0]?.query, [["by-host", "true"], ["disks", ""], ["hosts", ""], ["interval", "2s"], ["n", "3"], ["types", "256"]]);
   assert.is(rpc.ours.stdout, "     SERVER      \tCONCTD\tPING \t PONG \tOUT.Q\tRECONNS\tSTR.IN\tSTR.OUT\tMSG.IN\tMSG.OUT\nTo 127.0.0.2:9000\t  1   \t1.5ms\t3s ago\t  2  \t   3   \t ->4  \t  5->  \t 600  \t  700\n\nSHOWING traffic TO hosts sorted by Host.\n\n");
+  // --in: the records saved by --json replayed, the same view, no server asked.
+  const saved = join(dir, "rpc.json");
+  await writeFile(saved, `${rpcStream}\n${JSON.stringify({ hosts: [], aggregated: {} })}\n`);
+  fx.recorder.clear();
+  const replayed = await fx.mc(["support", "top", "rpc", "--in", saved]);
+  assert.is(replayed.code, 0, replayed.stderr);
+  assert.is(replayed.stdout, rpc.ours.stdout);
+  assert.is(fx.recorder.requests.length, 0);
   // A stream that ends before its final record is madmin's unexpected EOF: one line, exit 1.
   fx.recorder.respond((req) => (req.path.endsWith("/metrics") ? { body: driveMetrics.split("\n").slice(0, 2).join("\n") } : answers(req)));
   const cut = await fx.mc(["support", "top", "drive", "minio"]);

@@ -80,6 +80,7 @@ import { AdminReplicateResyncStatusCommand } from "./admin/replicate/resync/stat
 import { AdminReplicateStatusCommand } from "./admin/replicate/status.js";
 import { AdminReplicateUpdateCommand } from "./admin/replicate/update.js";
 import { AdminScannerStatusCommand } from "./admin/scanner/status.js";
+import { AdminScannerTraceCommand } from "./admin/scanner/trace.js";
 import { AdminServiceFreezeCommand } from "./admin/service/freeze.js";
 import { AdminServiceRestartCommand } from "./admin/service/restart.js";
 import { AdminServiceStopCommand } from "./admin/service/stop.js";
@@ -324,6 +325,7 @@ export const commands = [
   AdminReplicateStatusCommand,
   AdminReplicateUpdateCommand,
   AdminScannerStatusCommand,
+  AdminScannerTraceCommand,
   AdminServiceFreezeCommand,
   AdminServiceRestartCommand,
   AdminServiceStopCommand,

@@ -36,6 +36,12 @@ export interface AdminRequest {
   readonly onChunk?: (chunk: Buffer, stop: () => void) => void;
   /** Ends this request early (a time limit of its own); the command's Ctrl-C signal applies anyway. */
   readonly signal?: AbortSignal;
+  /**
+   * A body sent after the signed head, chunked, `chunk` again and again until
+   * the answer comes or `signal` ends the request (madmin v3 ClientPerf: the
+   * signature covers the empty payload); `sent` is told each chunk written.
+   */
+  readonly endless?: { readonly chunk: Uint8Array; readonly sent: (bytes: number) => void };
 }
 
 export interface AdminResponse {
@@ -114,10 +120,30 @@ export function createAdminClient(ctx: McContext, alias: ResolvedAlias): AdminCl
         };
         incoming.on("data", (c: Buffer) => (stream ? stream(c, stop) : chunks.push(c)));
         incoming.once("error", reject);
-        incoming.once("end", () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }));
+        incoming.once("end", () => {
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) });
+          // An endless upload answered early: nothing more to send.
+          if (req.endless) r.destroy();
+        });
       });
-      r.once("error", reject);
-      r.end(body.length > 0 ? body : undefined);
+      // An endless upload cut short may fail more than once (a write, then the abort): every error is this request's end.
+      if (req.endless) r.on("error", reject);
+      else r.once("error", reject);
+      const endless = req.endless;
+      if (endless === undefined) {
+        r.end(body.length > 0 ? body : undefined);
+        return;
+      }
+      // Written as fast as the peer reads (each drain), until the answer or the signal ends the request.
+      const pump = (): void => {
+        let more = true;
+        while (more && !r.destroyed) {
+          more = r.write(endless.chunk);
+          endless.sent(endless.chunk.length);
+        }
+        if (!r.destroyed) r.once("drain", pump);
+      };
+      pump();
     });
     if (!(req.expect ?? [200]).includes(res.status)) throw adminHttpError(res);
     return res;

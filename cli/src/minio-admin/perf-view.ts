@@ -57,3 +57,35 @@ export function driveView(rs: readonly Record<string, unknown>[]): string {
   }
   return `${head("DrivePerf")}${tabTable(["Node", "Path", "Read", "Write", ""], rows)}\n`;
 }
+
+/** upstream's view of the site replication test: per-second rates over each node's whole transfer time. */
+export function siteView(r: Record<string, unknown>): string {
+  const nodes = list(r["nodeResults"]).map(obj);
+  const rows = nodes.map((o) => {
+    const node = cut(str(o["endpoint"]), 64);
+    if (str(o["error"])) return [node, "✗ ", "✗ ", `Err: ${str(o["error"])}`];
+    let problem = "";
+    // Go: uint64(d.Seconds()), whole seconds; a rate over less than one is no rate.
+    const rate = (bytes: number, ns: number, what: string): string => {
+      const secs = Math.trunc(ns / 1e9);
+      if (secs === 0) {
+        problem += `- ${what}TotalDuration are zero${what === "RX" ? " " : ""}`;
+        return "✗ ";
+      }
+      return `${iBytes(Math.trunc(bytes / secs))}/s`;
+    };
+    const rx = rate(num(o["rx"]), num(o["rxTotalDuration"]), "RX");
+    const tx = rate(num(o["tx"]), num(o["txTotalDuration"]), "TX");
+    return [node, rx, tx, problem];
+  });
+  if (rows.length === 0) rows.push(["...", "-- MiB", "-- MiB", ""]);
+  rows.sort((a, b) => ((a[0] ?? "") < (b[0] ?? "") ? -1 : (a[0] ?? "") > (b[0] ?? "") ? 1 : 0));
+  return `${head("SiteReplication")}${tabTable(["Endpoint", "RX", "TX", ""], rows)}\n`;
+}
+
+/** upstream's view of the client test: the upload rate from this client to the server. */
+export function clientView(r: { endpoint: string; error: string; BytesSend: number; TimeSpent: number }): string {
+  const tx = r.TimeSpent > 0 ? Math.trunc(r.BytesSend / (r.TimeSpent / 1e9)) : 0;
+  const row = tx === 0 ? ["...", "-- KiB/s", ""] : [r.endpoint, `${iBytes(tx)}/s`, r.error];
+  return `${head("Client")}${tabTable(["Endpoint", "Tx", ""], [row])}\n`;
+}

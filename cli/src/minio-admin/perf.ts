@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { AdminClient } from "./admin-client.js";
 import { goDurationString } from "./batch.js";
 import { streamJson } from "./json-stream.js";
@@ -17,6 +18,8 @@ export interface ObjectPerfOptions {
   /** Upstream tunes the concurrency unless --concurrent is given. */
   readonly autotune: boolean;
   readonly bucket: string;
+  /** madmin v3 `NoClear` (hidden --noclear): the test objects stay in the bucket. */
+  readonly noClear?: boolean;
 }
 
 /**
@@ -28,6 +31,7 @@ export async function objectPerf(client: AdminClient, o: ObjectPerfOptions): Pro
   const query: Record<string, string> = { size: String(o.size), duration: goDurationString(o.durationMs), concurrent: String(o.concurrent) };
   if (o.bucket !== "") query["bucket"] = o.bucket;
   if (o.autotune) query["autotune"] = "true";
+  if (o.noClear === true) query["noclear"] = "true";
   let last: Record<string, unknown> = {};
   await streamJson(client, { method: "POST", path: "/speedtest", query }, (v) => {
     if (str(obj(v)["version"]) !== "") last = obj(v);
@@ -96,6 +100,61 @@ export function driveOutput(rs: readonly Record<string, unknown>[]): Record<stri
       // madmin's DriveSpeedTestResult names its error field "string".
       const error = str(r["string"]) || str(r["error"]);
       return { endpoint: str(r["endpoint"]), ...(perf.length > 0 ? { perf } : {}), ...(error ? { error } : {}) };
+    }),
+  };
+}
+
+/** madmin v3 MinClientPerfTimeout, MaxClientPerfTimeout: the upload runs between 5 and 30 seconds. */
+const clientPerfMs = (ms: number): number => Math.min(30_000, Math.max(5_000, ms));
+
+/** madmin v3 `ClientPerfResult`. */
+export interface ClientPerfResult {
+  readonly endpoint: string;
+  readonly error: string;
+  readonly BytesSend: number;
+  readonly TimeSpent: number;
+}
+
+/**
+ * madmin v3 `ClientPerf` (v2.0.7 has none): POST /speedtest/client/devnull
+ * with an endless body (signed as empty) for the duration, its outcome
+ * ignored as madmin ignores it; then POST …/devnull/extratime, whose `dur`
+ * (the server's own overhead, ns) is taken off the time spent uploading.
+ */
+export async function clientPerf(client: AdminClient, durationMs: number, signal: AbortSignal): Promise<ClientPerfResult> {
+  const chunk = randomBytes(128 * 1024);
+  let sent = 0;
+  const started = process.hrtime.bigint();
+  await client
+    .request({ method: "POST", path: "/speedtest/client/devnull", endless: { chunk, sent: (n) => (sent += n) }, signal: AbortSignal.timeout(clientPerfMs(durationMs)) })
+    .catch((err: unknown) => {
+      if (signal.aborted) throw err;
+    });
+  const spentNs = Number(process.hrtime.bigint() - started);
+  const extra = obj(await client.json<unknown>({ method: "POST", path: "/speedtest/client/devnull/extratime" }));
+  const spent = spentNs - Math.max(0, num(extra["dur"]));
+  if (spent <= 0) throw new Error("unexpected spent time duration, mostly NTP errors on the server");
+  const url = new URL(client.alias.url);
+  return { endpoint: `${url.protocol}//${url.host}`, error: "", BytesSend: sent, TimeSpent: spent };
+}
+
+/** upstream convertClientResult. */
+export function clientOutput(r: ClientPerfResult): Record<string, unknown> {
+  return { bytesSent: r.BytesSend, timeSpent: r.TimeSpent, endpoint: r.endpoint, error: r.error };
+}
+
+/** madmin v3 `SiteReplicationPerf` (v2.0.7 has none): POST /speedtest/site?duration; one JSON answer. */
+export async function sitePerf(client: AdminClient, durationMs: number): Promise<Record<string, unknown>> {
+  return obj(await client.json<unknown>({ method: "POST", path: "/speedtest/site", query: { duration: goDurationString(durationMs) } }));
+}
+
+/** upstream convertSiteReplicationTestResults. */
+export function siteOutput(r: Record<string, unknown>): Record<string, unknown> {
+  return {
+    servers: list(r["nodeResults"]).map((n) => {
+      const o = obj(n);
+      const perf = { tx: num(o["tx"]), txTotalDuration: num(o["txTotalDuration"]), rx: num(o["rx"]), rxTotalDuration: num(o["rxTotalDuration"]), totalConn: num(o["totalConn"]) };
+      return { endpoint: str(o["endpoint"]), perf, ...(str(o["error"]) ? { error: str(o["error"]) } : {}) };
     }),
   };
 }

@@ -5,6 +5,8 @@ import { adminTarget } from "./admin-target.js";
 import { goDuration, goRound } from "./go-format.js";
 import { goTimeString } from "./go-time.js";
 import { followJson } from "./json-stream.js";
+import { createReplayPace, replayLines } from "./replay-input.js";
+import { runBucketScanStatus } from "./scanner-bucket.js";
 
 export const scannerCapability = "The scanner's metrics";
 
@@ -15,6 +17,7 @@ interface TimedAction {
 }
 
 interface ScannerMetrics {
+  collected?: string;
   current_cycle?: number;
   current_started?: string;
   cycle_complete_times?: string[] | null;
@@ -101,6 +104,10 @@ export interface ScannerFlags {
   readonly n: string;
   readonly interval: string;
   readonly maxPaths: string;
+  /** --bucket B: the scan state of one bucket per erasure set instead. */
+  readonly bucket?: string | undefined;
+  /** --in FILE: samples saved earlier with --json, replayed (no server). */
+  readonly in?: string | undefined;
 }
 
 const int = (flag: string, v: string): number => {
@@ -114,21 +121,37 @@ const int = (flag: string, v: string): number => {
  * &n=N&interval=Ss&hosts=…&disks=) followed until N samples, the server's
  * final sample, Ctrl-C or a closed stdout. Upstream redraws one screen; ours
  * prints each sample's view in turn (JSON: each sample as the server sent it).
+ * --bucket asks for one bucket's scan state instead; --in replays samples
+ * saved with --json at their pace (at most 3 s apart), no server needed.
  */
 export async function runScannerStatus(ctx: McContext, args: readonly string[], f: ScannerFlags): Promise<void> {
-  if (args.length !== 1) throw usageError("admin scanner status needs one ALIAS.");
+  const replay = (f.in ?? "") !== "";
+  if (args.length !== 1 && !(replay && args.length === 0)) throw usageError("admin scanner status needs one ALIAS (or --in FILE).");
   const n = int("n", f.n);
   const interval = int("interval", f.interval);
   const maxPaths = int("max-paths", f.maxPaths);
-  const target = adminTarget(ctx, args[0]);
-  const query = { types: "1", n: String(n), interval: goDuration(interval * 1e9), hosts: (f.nodes ?? "").split(",").join(","), disks: "" };
   let seen = 0;
-  const how = await followJson(target.client, { method: "GET", path: "/metrics", query }, (raw) => {
-    const m = raw as RealtimeMetrics;
+  const show = (raw: unknown): void => {
     seen++;
     if (ctx.output.json) ctx.output.printJson(raw);
-    else ctx.output.line(`${seen > 1 ? "\n" : ""}Scanner Activity:\n${scannerView(m, maxPaths)}`);
-    return m.final !== true;
+    else ctx.output.line(`${seen > 1 ? "\n" : ""}Scanner Activity:\n${scannerView(raw as RealtimeMetrics, maxPaths)}`);
+  };
+  if (replay) {
+    const pace = createReplayPace(ctx.signal);
+    await replayLines(f.in ?? "", ctx.signal, async (raw) => {
+      const sc = (raw as RealtimeMetrics).aggregated?.scanner;
+      if (!sc) return;
+      await pace(sc.collected ?? "");
+      if (!ctx.signal.aborted) show(raw);
+    });
+    return;
+  }
+  const target = adminTarget(ctx, args[0]);
+  if ((f.bucket ?? "") !== "") return runBucketScanStatus(ctx, target.client, f.bucket ?? "");
+  const query = { types: "1", n: String(n), interval: goDuration(interval * 1e9), hosts: (f.nodes ?? "").split(",").join(","), disks: "" };
+  const how = await followJson(target.client, { method: "GET", path: "/metrics", query }, (raw) => {
+    show(raw);
+    return (raw as RealtimeMetrics).final !== true;
   }).catch((err: unknown) => {
     if (ctx.signal.aborted) throw err;
     throw adminFailure("Unable to fetch scanner metrics", scannerCapability, err);

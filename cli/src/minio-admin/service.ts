@@ -61,10 +61,14 @@ interface ServerUpdateStatus {
 }
 
 /** `admin update ALIAS [UPDATE_URL]`: the servers update themselves (from UPDATE_URL when given) and restart. */
-export async function runServerUpdate(ctx: McContext, args: readonly string[]): Promise<void> {
+export async function runServerUpdate(ctx: McContext, args: readonly string[], confirm: () => Promise<boolean> = () => Promise.resolve(true)): Promise<void> {
   if (args.length < 1 || args.length > 2) throw usageError("admin update needs ALIAS and an optional UPDATE-URL.");
   const alias = args[0] ?? "";
   const target = adminTarget(ctx, alias);
+  if (!(await confirm())) {
+    ctx.output.line("Upgrade aborted!");
+    return;
+  }
   const us = await target.client.json<ServerUpdateStatus>({ method: "POST", path: "/update", query: { updateURL: args[1] ?? "" } }).catch((err: unknown) => {
     throw adminFailure("Unable to update the server", serviceCapability, err);
   });

@@ -4,6 +4,7 @@ import { adminFailure } from "./admin-errors.js";
 import { adminTarget } from "./admin-target.js";
 import { goList } from "./go-format.js";
 import { prettyRow } from "./user-run.js";
+import { parseHumanBytes } from "./trace-run.js";
 import { siteReplicationCapability as cap, srAdd, srEdit, srInfo, srRemove, srResyncOp, type PeerInfo, type SiteReplicationInfo } from "./site-replication.js";
 
 /** `mc admin replicate add|update|remove|info|resync` (upstream cmd/admin-replicate-*.go). */
@@ -59,15 +60,22 @@ export interface UpdateFlags {
   readonly endpoint: string | undefined;
   readonly mode: string | undefined;
   readonly sync: string | undefined;
+  readonly bucketBandwidth?: string | undefined;
   readonly disableIlmExpiry: boolean;
+  readonly enableIlmExpiry?: boolean;
 }
 
 export async function runReplicateUpdate(ctx: McContext, args: readonly string[], f: UpdateFlags): Promise<void> {
   if (args.length < 1) throw usageError("replicate update needs ALIAS.");
   if (args.length !== 1) throw mcError("Invalid arguments specified for edit command.", undefined, "invalid_argument");
-  if (f.deploymentId === undefined) throw mcError("--deployment-id is a required flag.", undefined, "invalid_argument");
-  if (f.endpoint === undefined && f.mode === undefined && f.sync === undefined && !f.disableIlmExpiry) throw mcError("--endpoint or --mode is a required flag.", undefined, "invalid_argument");
+  const ilm = { disable: f.disableIlmExpiry, enable: f.enableIlmExpiry === true };
+  if (f.deploymentId === undefined && !ilm.disable && !ilm.enable) throw mcError("--deployment-id is a required flag.", undefined, "invalid_argument");
+  if (f.endpoint === undefined && f.mode === undefined && f.sync === undefined && f.bucketBandwidth === undefined && !ilm.disable && !ilm.enable) {
+    throw mcError("--endpoint, --mode, --bucket-bandwidth, --disable-ilm-expiry-replication or --enable-ilm-expiry-replication is a required flag.", undefined, "invalid_argument");
+  }
   if (f.mode !== undefined && f.sync !== undefined) throw mcError("either --sync or --mode flag should be specified.", undefined, "invalid_argument");
+  if (ilm.disable && ilm.enable) throw mcError("either --disable-ilm-expiry-replication or --enable-ilm-expiry-replication flag should be specified.", undefined, "invalid_argument");
+  if ((ilm.disable || ilm.enable) && f.deploymentId !== undefined) throw mcError("--deployment-id should not be set with --disable-ilm-expiry-replication or --enable-ilm-expiry-replication.", undefined, "invalid_argument");
   let sync = "";
   if (f.sync !== undefined) {
     sync = f.sync.toLowerCase();
@@ -77,6 +85,13 @@ export async function runReplicateUpdate(ctx: McContext, args: readonly string[]
     const m = f.mode.toLowerCase();
     if (m !== "sync" && m !== "async") throw mcError("--mode can be either [sync|async].", undefined, "invalid_argument");
     sync = m === "sync" ? "enable" : "disable";
+  }
+  // upstream getBandwidthInBytes: go-humanize ParseBytes (k = 1000, ki = 1024), bytes per second.
+  let defaultbandwidth: PeerInfo["defaultbandwidth"];
+  if (f.bucketBandwidth !== undefined) {
+    const limit = f.bucketBandwidth === "" ? 0 : parseHumanBytes(f.bucketBandwidth);
+    if (limit === undefined) throw mcError("invalid bandwidth value.", new Error(`strconv.ParseFloat: parsing "${f.bucketBandwidth}": invalid syntax`), "invalid_argument");
+    defaultbandwidth = { bandwidthLimitPerBucket: limit, set: true };
   }
   let endpoint = "";
   if (f.endpoint !== undefined && f.endpoint !== "") {
@@ -88,7 +103,8 @@ export async function runReplicateUpdate(ctx: McContext, args: readonly string[]
     endpoint = f.endpoint;
   }
   const target = adminTarget(ctx, args[0]);
-  const r = await srEdit(target.client, { deploymentID: f.deploymentId, endpoint, sync }, f.disableIlmExpiry).catch(fail("Unable to edit cluster replication site endpoint"));
+  const peer: Partial<PeerInfo> = { deploymentID: f.deploymentId ?? "", endpoint, sync, ...(defaultbandwidth ? { defaultbandwidth } : {}) };
+  const r = await srEdit(target.client, peer, ilm).catch(fail("Unable to edit cluster replication site endpoint"));
   ctx.output.result(r, lines(r["status"], r["errorDetail"]));
 }
 

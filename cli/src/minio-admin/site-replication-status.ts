@@ -31,6 +31,8 @@ interface StatusInfo {
   PolicyStats?: Stats;
   UserStats?: Stats;
   GroupStats?: Stats;
+  MaxILMExpiryRules?: number;
+  ILMExpiryStats?: Stats | null;
   Metrics?: {
     activeWorkers?: { curr?: number; avg?: number; max?: number };
     replicaSize?: number;
@@ -60,6 +62,31 @@ const kinds = {
   user: { title: "User", plural: "Users", max: "MaxUsers", stats: "UserStats", has: "HasUser", bad: ["UserInfoMismatch"] },
   group: { title: "Group", plural: "Groups", max: "MaxGroups", stats: "GroupStats", has: "HasGroup", bad: ["GroupDescMismatch"] },
 } as const;
+
+type Sites = readonly (readonly [string, string])[];
+const ilmCell = (st: Record<string, boolean | string> | undefined, inSync: string): string =>
+  st?.["HasILMExpiryRules"] !== true ? " " : st["ILMExpiryRuleMismatch"] === true ? `✗ ${inSync}` : `✔ ${inSync}`;
+
+/** upstream's ILM expiry rules section (madmin v3 `ILMExpiryStats`): a row, then a blank line, per rule out of sync. */
+function ilmSection(info: StatusInfo, sites: Sites): string[] {
+  const out = ["ILM Expiry Rules replication status:"];
+  const stats = info.ILMExpiryStats;
+  const max = info.MaxILMExpiryRules ?? 0;
+  if (max === 0) return [...out, "No ILM Expiry Rules present\n"];
+  if (stats === undefined || stats === null) return [...out, "Replication of ILM Expiry is not enabled\n"];
+  const rules = Object.keys(stats).sort();
+  out.push(`●  ${max - rules.length}/${max} ILM Expiry Rules in sync\n`);
+  if (rules.length > 0) out.push(row(["ILM Expiry Rules", ...sites.map(([n]) => n)]));
+  for (const r of rules) out.push(row([r, ...sites.map(([, id]) => ilmCell(stats[r]?.[id], " in-sync"))]), "");
+  return out;
+}
+
+/** upstream `getILMExpiryStatusSummary`: one rule across the sites. */
+function ilmSummary(info: StatusInfo, sites: Sites, rule: string): string[] {
+  const st = info.ILMExpiryStats?.[rule] ?? {};
+  if (!Object.values(st).some((x) => x["HasILMExpiryRules"] === true)) return [`ILM Expiry Rule ${rule} not found\n`];
+  return [`●  ILM Expiry Rule replication summary for: ${rule}\n`, row(["ILMExpiryRule", ...sites.map(([n]) => n)]), row(["ILM Expiry Rule", ...sites.map(([, id]) => ilmCell(st[id], ""))])];
+}
 
 /** upstream `srStatus.String()` (colours aside; an entity's drill-down as one row per entity). */
 export function statusText(info: StatusInfo, o: StatusOptions): string {
@@ -93,7 +120,9 @@ export function statusText(info: StatusInfo, o: StatusOptions): string {
       }
     }
   }
-  if (o.entity !== undefined) {
+  if (o.ilmExpiryRules) out.push(...ilmSection(info, sites));
+  if (o.entity === "ilm-expiry-rule") out.push(...ilmSummary(info, sites, o.entityValue ?? ""));
+  else if (o.entity !== undefined) {
     const k = kinds[o.entity];
     const stats = info[k.stats] ?? {};
     const found = Object.values(stats[o.entityValue ?? ""] ?? {}).some((st) => st[k.has] === true);
@@ -139,17 +168,20 @@ export interface StatusFlags {
   readonly user: string | undefined;
   readonly group: string | undefined;
   readonly policy: string | undefined;
+  readonly ilmExpiryRules?: boolean;
+  readonly ilmExpiryRule?: string | undefined;
 }
 
 /** upstream `srStatusOpts`. */
 export function statusOptions(f: StatusFlags): StatusOptions {
-  const group = f.buckets || f.users || f.groups || f.policies;
-  const entities = (["bucket", "user", "group", "policy"] as const).filter((k) => f[k] !== undefined);
-  if (group && entities.length > 0) throw mcError("Cannot specify both (bucket|group|policy|user) flag and one or more of buckets|groups|policies|users) flag(s).", undefined, "invalid_argument");
-  if (entities.length > 1) throw mcError("Cannot specify more than one of --bucket, --policy, --user, --group flags at the same time.", undefined, "invalid_argument");
-  if ((!group && entities.length === 0) || f.all) return { buckets: true, users: true, groups: true, policies: true, metrics: true };
+  const group = f.buckets || f.users || f.groups || f.policies || f.ilmExpiryRules === true;
+  const named = { bucket: f.bucket, user: f.user, group: f.group, policy: f.policy, "ilm-expiry-rule": f.ilmExpiryRule };
+  const entities = (["bucket", "user", "group", "policy", "ilm-expiry-rule"] as const).filter((k) => named[k] !== undefined);
+  if (group && entities.length > 0) throw mcError("Cannot specify both (bucket|group|policy|user|ilm-expiry-rule) flag and one or more of buckets|groups|policies|users|ilm-expiry-rules) flag(s).", undefined, "invalid_argument");
+  if (entities.length > 1) throw mcError("Cannot specify more than one of --bucket, --policy, --user, --group, --ilm-expiry-rule  flags at the same time.", undefined, "invalid_argument");
+  if ((!group && entities.length === 0) || f.all) return { buckets: true, users: true, groups: true, policies: true, metrics: true, ilmExpiryRules: true };
   const entity = entities[0];
-  return { buckets: f.buckets, policies: f.policies, users: f.users, groups: f.groups, metrics: false, ...(entity !== undefined ? { entity, entityValue: f[entity] ?? "" } : {}) };
+  return { buckets: f.buckets, policies: f.policies, users: f.users, groups: f.groups, metrics: false, ilmExpiryRules: f.ilmExpiryRules === true, ...(entity !== undefined ? { entity, entityValue: named[entity] ?? "" } : {}) };
 }
 
 /** `mc admin replicate status ALIAS [FLAGS]` (upstream cmd/admin-replicate-status.go). */

@@ -4,8 +4,9 @@ import type { AdminClient } from "./admin-client.js";
  * Site replication calls (madmin-go cluster-commands.go). Current upstream
  * mc uses madmin-go v3, whose requests carry more than v2.0.7's: the add
  * query's replicateILMExpiry, the edit query's disableILMExpiryReplication,
- * the status query's metrics, and PeerInfo's sync and defaultbandwidth
- * fields; those are sent here as v3 sends them.
+ * the status query's metrics, ilm-expiry-rules and peer-state, the edit
+ * query's enableILMExpiryReplication, and PeerInfo's sync and
+ * defaultbandwidth fields; those are sent here as v3 sends them.
  */
 export const siteReplicationCapability = "Site replication";
 
@@ -55,7 +56,9 @@ export interface StatusOptions {
   users: boolean;
   groups: boolean;
   metrics: boolean;
-  entity?: "bucket" | "policy" | "user" | "group";
+  /** madmin v3 `ILMExpiryRules`. */
+  ilmExpiryRules: boolean;
+  entity?: "bucket" | "policy" | "user" | "group" | "ilm-expiry-rule";
   entityValue?: string;
 }
 
@@ -69,9 +72,10 @@ export function srInfo(client: AdminClient): Promise<SiteReplicationInfo> {
   return client.json({ method: "GET", path: "/site-replication/info", query: { "api-version": apiVersion } });
 }
 
-/** PUT /site-replication/edit?api-version=1&disableILMExpiryReplication=B with the peer encrypted. */
-export function srEdit(client: AdminClient, peer: Partial<PeerInfo>, disableIlmExpiry: boolean): Promise<Record<string, unknown>> {
-  return client.json({ method: "PUT", path: "/site-replication/edit", query: { "api-version": apiVersion, disableILMExpiryReplication: String(disableIlmExpiry) }, body: json(peerInfoV3(peer)), encrypt: true });
+/** PUT /site-replication/edit?api-version=1&disableILMExpiryReplication=B&enableILMExpiryReplication=B with the peer encrypted. */
+export function srEdit(client: AdminClient, peer: Partial<PeerInfo>, ilm: { disable: boolean; enable: boolean }): Promise<Record<string, unknown>> {
+  const query = { "api-version": apiVersion, disableILMExpiryReplication: String(ilm.disable), enableILMExpiryReplication: String(ilm.enable) };
+  return client.json({ method: "PUT", path: "/site-replication/edit", query, body: json(peerInfoV3(peer)), encrypt: true });
 }
 
 /** PUT /site-replication/remove?api-version=1 with `{requestingDepID, sites, all}` (not encrypted). */
@@ -88,6 +92,8 @@ export function srStatus(client: AdminClient, o: StatusOptions): Promise<Record<
     groups: String(o.groups),
     showDeleted: "false",
     metrics: String(o.metrics),
+    "ilm-expiry-rules": String(o.ilmExpiryRules),
+    "peer-state": "false",
     "api-version": apiVersion,
   };
   if (o.entity !== undefined) {

@@ -16,3 +16,14 @@ export function tabTable(header: readonly string[], rows: readonly (readonly str
   };
   return all.map((r) => header.map((_, i) => pad(r[i] ?? "", i)).join("\t").replace(/\s+$/, "")).join("\n");
 }
+
+/**
+ * tablewriter with rows only (no header line of its own), left aligned, no
+ * white space of its own and `sep` between columns: each cell padded to its
+ * column's width; trailing blanks trimmed.
+ */
+export function plainTable(rows: readonly (readonly string[])[], sep: string): string {
+  const columns = Math.max(0, ...rows.map((r) => r.length));
+  const widths = Array.from({ length: columns }, (_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ""))));
+  return rows.map((r) => widths.map((w, i) => (r[i] ?? "") + " ".repeat(w - displayWidth(r[i] ?? ""))).join(sep).replace(/\s+$/, "")).join("\n");
+}

@@ -7,13 +7,15 @@ import { adminTarget } from "./admin-target.js";
 import { goDuration } from "./go-format.js";
 import { followJson } from "./json-stream.js";
 import { shortTraceJson, shortTraceText, toTraceInfo, verboseTraceJson, verboseTraceText, type TraceInfo } from "./trace-format.js";
+import { runTraceStats } from "./trace-stats-run.js";
 
 export const traceCapability = "Tracing the server's calls";
 
 /**
  * Call types and the query parameter each sets (madmin-go v2.0.7
- * `ServiceTraceOpts.AddParams`); `ilm`, `ftp` and `batch-keyrotation` are
- * current upstream's (madmin v3), sent only when asked for.
+ * `ServiceTraceOpts.AddParams`); `ilm`, `ftp`, `batch-keyrotation` and
+ * `batch-expiration` (parameter `batch-expire`) are current upstream's
+ * (madmin v3), sent only when asked for.
  */
 const callTypes: Readonly<Record<string, string>> = {
   storage: "storage", internal: "internal", s3: "s3", os: "os", scanner: "scanner", bootstrap: "bootstrap",
@@ -21,6 +23,7 @@ const callTypes: Readonly<Record<string, string>> = {
   decommission: "decommission", decom: "decommission", rebalance: "rebalance",
   "replication-resync": "replication-resync", resync: "replication-resync",
   ilm: "ilm", ftp: "ftp", "batch-keyrotation": "batch-keyrotation", brot: "batch-keyrotation",
+  "batch-expiration": "batch-expire", bexp: "batch-expire",
 };
 const v2Params = ["s3", "internal", "storage", "os", "scanner", "decommission", "healing", "batch-replication", "rebalance", "replication-resync", "bootstrap"] as const;
 
@@ -40,6 +43,12 @@ export interface TraceFlags {
   readonly filterResponse: boolean;
   readonly responseDuration: string | undefined;
   readonly filterSize: string | undefined;
+  /** --stats: per-call statistics instead of each call. */
+  readonly stats?: boolean;
+  /** Hidden --stats-n: the busiest calls shown (default 20). */
+  readonly statsN?: string;
+  /** --in FILE: statistics of traces saved earlier with --json (no server). */
+  readonly in?: string;
 }
 
 /** Go `time.ParseDuration` (units ns us µs ms s m h, fractions, several terms) in nanoseconds. */
@@ -81,11 +90,11 @@ export function traceQuery(f: TraceFlags): Record<string, string> {
   }
   const q: Record<string, string> = { err: String(f.errors), threshold: goDuration(threshold) };
   for (const p of v2Params) q[p] = String(on.has(p));
-  for (const p of ["ilm", "ftp", "batch-keyrotation"]) if (on.has(p)) q[p] = "true";
+  for (const p of ["ilm", "ftp", "batch-keyrotation", "batch-expire"]) if (on.has(p)) q[p] = "true";
   return q;
 }
 
-interface Matcher {
+export interface Matcher {
   (t: TraceInfo): boolean;
 }
 
@@ -143,9 +152,11 @@ export function traceMatcher(f: TraceFlags): Matcher {
  * the stream ends the command with an error, as madmin reports it to mc.
  */
 export async function runTrace(ctx: McContext, args: readonly string[], f: TraceFlags): Promise<void> {
-  if (args.length !== 1) throw usageError("admin trace needs one ALIAS.");
+  const replay = (f.in ?? "") !== "";
+  if (args.length !== 1 && !(replay && args.length === 0)) throw usageError("admin trace needs one ALIAS (or --in FILE).");
   const query = traceQuery(f);
   const matches = traceMatcher(f);
+  if (f.stats === true || replay) return runTraceStats(ctx, args[0], f, query, matches);
   const target = adminTarget(ctx, args[0]);
   await followJson(target.client, { method: "GET", path: "/trace", query }, (raw) => {
     const t = toTraceInfo(raw);

@@ -3,7 +3,8 @@ package main
 // mc admin replicate … (site replication, issue 25). Current upstream mc uses
 // madmin-go v3, whose add, edit and status queries and PeerInfo body carry
 // fields v2.0.7 lacks (replicateILMExpiry, disableILMExpiryReplication,
-// metrics, sync, defaultbandwidth): those requests go through ExecuteMethod
+// enableILMExpiryReplication, metrics, ilm-expiry-rules, peer-state, sync,
+// defaultbandwidth; the entity ilm-expiry-rule): those requests go through ExecuteMethod
 // as v3 builds them (`call` of ops_idp.go encrypts where v3 does). info,
 // remove and the resync metrics are v2.0.7's own calls.
 
@@ -50,6 +51,8 @@ type srArgs struct {
 	Entity         string            `json:"entity"`
 	EntityValue    string            `json:"entityValue"`
 	DisableILMRepl bool              `json:"disableIlm"`
+	EnableILMRepl  bool              `json:"enableIlm"`
+	ILMRules       bool              `json:"withIlmExpiryRules"`
 }
 
 func decodeSrArgs(raw json.RawMessage) (srArgs, error) {
@@ -102,7 +105,8 @@ func init() {
 		if err != nil {
 			return err
 		}
-		return call(ctx, adm, http.MethodPut, "/site-replication/edit", srQuery("disableILMExpiryReplication", strconv.FormatBool(a.DisableILMRepl)), a.Peer, http.StatusOK, false)
+		q := srQuery("disableILMExpiryReplication", strconv.FormatBool(a.DisableILMRepl), "enableILMExpiryReplication", strconv.FormatBool(a.EnableILMRepl))
+		return call(ctx, adm, http.MethodPut, "/site-replication/edit", q, a.Peer, http.StatusOK, false)
 	})
 	register("sr-remove", func(ctx context.Context, adm *madmin.AdminClient, raw json.RawMessage) error {
 		a, err := decodeSrArgs(raw)
@@ -122,7 +126,8 @@ func init() {
 			return err
 		}
 		q := srQuery("buckets", strconv.FormatBool(a.Buckets), "policies", strconv.FormatBool(a.Policies), "users", strconv.FormatBool(a.Users),
-			"groups", strconv.FormatBool(a.Groups), "showDeleted", "false", "metrics", strconv.FormatBool(a.Metrics))
+			"groups", strconv.FormatBool(a.Groups), "showDeleted", "false", "metrics", strconv.FormatBool(a.Metrics),
+			"ilm-expiry-rules", strconv.FormatBool(a.ILMRules), "peer-state", "false")
 		if a.Entity != "" {
 			q.Set("entityvalue", a.EntityValue)
 			q.Set("entity", a.Entity)

@@ -94,7 +94,8 @@ func init() {
 		print(map[string]bool{"enabled": enabled})
 		return nil
 	})
-	// mc support perf [net|drive|object] ALIAS: the tests in upstream's order, then admin info for the report.
+	// mc support perf [net|drive|object|client|site-replication] ALIAS: the tests in upstream's order, then admin info for the report
+	// (client and site-replication as madmin v3 makes them, ops_perf_v3.go).
 	register("support-perf", func(ctx context.Context, adm *madmin.AdminClient, raw json.RawMessage) error {
 		var a struct {
 			Tests    []string `json:"tests"`
@@ -145,6 +146,18 @@ func init() {
 					}
 				}
 				out["object"] = last
+			case "client":
+				r, err := clientPerfV3(ctx, adm, d)
+				if err != nil {
+					return err
+				}
+				out["client"] = r
+			case "site-replication":
+				r, err := sitePerfV3(ctx, adm, d)
+				if err != nil {
+					return err
+				}
+				out["siteReplication"] = r
 			}
 		}
 		if a.Report {

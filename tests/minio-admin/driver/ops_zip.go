@@ -9,28 +9,27 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"io"
 
-	"github.com/minio/madmin-go"
 	minio "github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/notification"
 )
 
+type zipListArgs struct {
+	Bucket    string `json:"bucket"`
+	Prefix    string `json:"prefix"`
+	Recursive bool   `json:"recursive"`
+}
+
+type listenArgs struct {
+	Bucket string   `json:"bucket"`
+	Prefix string   `json:"prefix"`
+	Suffix string   `json:"suffix"`
+	Events []string `json:"events"`
+}
+
 func init() {
-	register("zip-list", func(ctx context.Context, _ *madmin.AdminClient, raw json.RawMessage) error {
-		var a struct {
-			Bucket    string `json:"bucket"`
-			Prefix    string `json:"prefix"`
-			Recursive bool   `json:"recursive"`
-		}
-		if err := json.Unmarshal(raw, &a); err != nil {
-			return err
-		}
-		s3, err := s3Client()
-		if err != nil {
-			return err
-		}
+	registerS3("zip-list", func(ctx context.Context, s3 *minio.Client, a zipListArgs) error {
 		opts := minio.ListObjectsOptions{Prefix: a.Prefix, Recursive: a.Recursive}
 		opts.Set("x-minio-extract", "true")
 		var keys []string
@@ -43,18 +42,7 @@ func init() {
 		print(keys)
 		return nil
 	})
-	register("zip-get", func(ctx context.Context, _ *madmin.AdminClient, raw json.RawMessage) error {
-		var a struct {
-			Bucket string `json:"bucket"`
-			Key    string `json:"key"`
-		}
-		if err := json.Unmarshal(raw, &a); err != nil {
-			return err
-		}
-		s3, err := s3Client()
-		if err != nil {
-			return err
-		}
+	registerS3("zip-get", func(ctx context.Context, s3 *minio.Client, a objectArgs) error {
 		so := minio.StatObjectOptions{}
 		so.Set("x-minio-extract", "true")
 		info, err := s3.StatObject(ctx, a.Bucket, a.Key, so)
@@ -77,20 +65,7 @@ func init() {
 		return nil
 	})
 	// The first notification of the stream, then the driver stops listening.
-	register("listen", func(ctx context.Context, _ *madmin.AdminClient, raw json.RawMessage) error {
-		var a struct {
-			Bucket string   `json:"bucket"`
-			Prefix string   `json:"prefix"`
-			Suffix string   `json:"suffix"`
-			Events []string `json:"events"`
-		}
-		if err := json.Unmarshal(raw, &a); err != nil {
-			return err
-		}
-		s3, err := s3Client()
-		if err != nil {
-			return err
-		}
+	registerS3("listen", func(ctx context.Context, s3 *minio.Client, a listenArgs) error {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		for n := range s3.ListenBucketNotification(ctx, a.Bucket, a.Prefix, a.Suffix, a.Events) {
