@@ -30,6 +30,8 @@ declare -A wanted=(
   [tmux]=tmux
   [zsh]=zsh
   [fish]=fish
+  # mc admin trace / scanner status / support top rpc --in read saved records compressed with zstd.
+  [zstd]=zstd
 )
 
 # `system-deps.sh bench`: also the peers the benchmarks compare against.
