@@ -50,8 +50,8 @@ async function putSingle(client: Client, bucket: string, key: string, body: Buff
 /**
  * Streams `source` into an object. Under one part: a single PUT whose ETag must
  * equal the MD5 we computed. Otherwise a multipart upload with `parallel` parts
- * in flight (memory: parallel + 1 parts), each part sent with Content-MD5 and
- * retried with backoff; any failure or abort (Ctrl-C) aborts the upload so no
+ * in flight (memory: parallel + 1 parts), each part checked by the server
+ * (its signed SHA-256 over HTTP, Content-MD5 over HTTPS) and retried with backoff; any failure or abort (Ctrl-C) aborts the upload so no
  * object and no incomplete upload is left.
  */
 export async function uploadToS3(client: Client, bucket: string, key: string, source: Readable, settings: UploadSettings, options: WriteOptions = {}): Promise<void> {
