@@ -96,18 +96,36 @@ const digits = (n) => String(n).padStart(12, "0");
 /** -C's default in the ready `--help` text (sea-loader.cjs puts the real one in). */
 const helpHomeDefault = ' (default: "/@MCHOME@/.mc")';
 
-/** base + bundle + code cache + `--version` bundle + `--help` text + footer (sea-loader.cjs reads them back). */
-async function assemble(out, base, bundle, cache, version, help = Buffer.alloc(0)) {
+/**
+ * A script as sea-loader.cjs compiles it: wrapped in CommonJS's function (so
+ * V8 gets the text as read, not a 2 MB concatenation to flatten first) and
+ * ASCII only, with every other character as a \u escape (the loader reads it
+ * as latin1: one copy, no UTF-8 decoding). esbuild leaves some in regular
+ * expression literals; in strings, regular expressions, templates and
+ * identifiers the escape means the same character.
+ */
+export function wrapScript(source) {
+  const ascii = source.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return Buffer.from(`(function (exports, require, module, __filename, __dirname) {${ascii}\n})`, "latin1");
+}
+
+/**
+ * base + bundle + the two code caches + `--version` bundle + `--help` text + lazy parts + footer
+ * (sea-loader.cjs reads them back).
+ */
+async function assemble(out, base, { bundle, localCache = Buffer.alloc(0), cache = Buffer.alloc(0), version, help = Buffer.alloc(0), parts }) {
   const at = (await stat(base)).size;
   await copyFile(base, out);
-  const fields = [];
   let offset = at;
-  for (const part of [bundle, cache, version, help]) {
+  const place = async (part) => {
     await appendFile(out, part);
-    fields.push(digits(offset), digits(part.length));
     offset += part.length;
-  }
-  await appendFile(out, `\nMCSEA3:${fields.join("")}\n`);
+    return digits(offset - part.length) + digits(part.length);
+  };
+  const fields = [];
+  for (const part of [bundle, localCache, cache, version, help]) fields.push(await place(part));
+  for (const [name, part] of parts) fields.push(`;${name}=${await place(part)}`);
+  await appendFile(out, `\nMCSEA4:${fields.join("")}\n`);
   await chmod(out, 0o755);
 }
 
@@ -118,33 +136,38 @@ export async function buildSea({ release, out, commit = "", minisignPubkey = "",
   const work = await mkdtemp(join(tmpdir(), "mc-sea-"));
   try {
     const main = join(work, "mc.cjs");
-    await buildRelease({ release, out: main, commit, metafile, sea: true });
-    const bundle = await readFile(main);
+    const built = await buildRelease({ release, out: main, commit, metafile, sea: true, partsDir: join(work, "parts") });
     await buildRelease({ release, out: join(work, "version.cjs"), commit, sea: true, entry: versionEntry });
-    const version = await readFile(join(work, "version.cjs"));
-    const foreign = foreignRequires(bundle.toString("utf8"));
-    if (foreign.length > 0) throw new Error(`the bundle requires modules a single executable cannot load: ${foreign.join(", ")}`);
-    let cache = Buffer.alloc(0);
+    const parts = [];
+    for (const part of built) parts.push([part.name, wrapScript(await readFile(part.file, "utf8"))]);
+    const names = new Set(parts.map(([name]) => `./${name}.cjs`));
+    const program = { bundle: wrapScript(await readFile(main, "utf8")), version: wrapScript(await readFile(join(work, "version.cjs"), "utf8")), parts };
+    for (const [name, script] of [["mc.cjs", program.bundle], ...parts]) {
+      const foreign = foreignRequires(script.toString("latin1")).filter((id) => !names.has(id));
+      if (foreign.length > 0) throw new Error(`${name} requires modules a single executable cannot load: ${foreign.join(", ")}`);
+    }
     // `mc --help` is the same text on every run but for -C's default (HOME and the program's name): kept
     // ready with a placeholder home, which sea-loader.cjs replaces.
     await mkdir(join(work, "help"));
     const helpProbe = join(work, "help", "mc");
-    await assemble(helpProbe, base, bundle, cache, version);
-    const help = Buffer.from((await run(helpProbe, ["--help"], { env: { PATH: "/usr/bin:/bin", HOME: "/@MCHOME@", MC_UPDATE: "off" } })).stdout);
-    if (!help.includes(helpHomeDefault)) throw new Error(`mc --help no longer shows -C's default as ${helpHomeDefault}: update sea-loader.cjs`);
+    await assemble(helpProbe, base, program);
+    program.help = Buffer.from((await run(helpProbe, ["--help"], { env: { PATH: "/usr/bin:/bin", HOME: "/@MCHOME@", MC_UPDATE: "off" } })).stdout);
+    if (!program.help.includes(helpHomeDefault)) throw new Error(`mc --help no longer shows -C's default as ${helpHomeDefault}: update sea-loader.cjs`);
     if (codeCache) {
-      // Run it once to collect V8's code cache of what start-up compiles;
-      // MC_UPDATE=off: no update check from a build.
+      // Run it to collect V8's code cache of what start-up compiles, once for commands that need no
+      // server (`alias list`) and once for the others; MC_UPDATE=off: no update check from a build.
       const probe = join(work, "mc-probe");
-      await assemble(probe, base, bundle, cache, version, help);
+      await assemble(probe, base, program);
       const cacheFile = join(work, "code-cache");
-      // `ls` of an alias on a closed loopback port: main, config, the command and the S3 SDK all compile, then it fails fast.
       const env = { PATH: "/usr/bin:/bin", HOME: work, MC_UPDATE: "off", MC_HOST_probe: "http://probe:probe@127.0.0.1:9", MC_SEA_WRITE_CODE_CACHE: cacheFile };
+      await run(probe, ["alias", "list"], { env });
+      program.localCache = await readFile(cacheFile);
+      // `ls` of an alias on a closed loopback port: main, config, the command and the S3 SDK all compile, then it fails fast.
       await run(probe, ["ls", "probe/bucket"], { env }).catch(() => undefined);
-      cache = await readFile(cacheFile);
+      program.cache = await readFile(cacheFile);
     }
     const temp = join(dirname(file), `.${file.split("/").pop()}.sea-${process.pid}`);
-    await assemble(temp, base, bundle, cache, version, help);
+    await assemble(temp, base, program);
     if (minisignPubkey !== "") await appendPublisherKey(temp, minisignPubkey);
     await rename(temp, file);
     return file;

@@ -10,9 +10,6 @@ import { exitCodes } from "./core/exit-codes.js";
 import { splitCommandLine } from "./help/command-line.js";
 import { createCommandTree } from "./help/command-tree.js";
 import { autocompletionFlag, globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
-import { completeWords } from "./completion/complete.js";
-import { createCompletionSources } from "./completion/completion-sources.js";
-import { installCompletion, installSummary } from "./completion/install.js";
 import { currentPlatform, homeDir } from "./config/home-dir.js";
 import { asksForHelp, describeCommand } from "./help/command-help.js";
 import { McCli } from "./help/mc-cli.js";
@@ -114,6 +111,8 @@ async function complete(words: readonly string[]): Promise<number> {
       const known = commandAt(path);
       return known === undefined ? undefined : describeCommand(known);
     };
+    // Loaded here, not at the top: completion (and its crypto and S3 imports) is no part of a command's start-up.
+    const [{ completeWords }, { createCompletionSources }] = await Promise.all([import("./completion/complete.js"), import("./completion/completion-sources.js")]);
     candidates = await completeWords(words, createCompletionSources({ tree, command, words, env: process.env, deadlineMs: completionDeadlineMs() }));
   } catch {
     candidates = [];
@@ -127,6 +126,7 @@ async function autocompletion(): Promise<number> {
   const output = createOutput({ json, quiet: true, debug: false, stdout: process.stdout, stderr: process.stderr });
   try {
     const home = homeDir(currentPlatform());
+    const { installCompletion, installSummary } = await import("./completion/install.js");
     const installed = await installCompletion({ home, env: process.env });
     output.result({ status: installed.length > 0 ? "success" : "error", installed }, installSummary(installed, home));
     return installed.length > 0 ? exitCodes.ok : exitCodes.fatal;
