@@ -1,0 +1,91 @@
+// What mc's start-up does not need of its dependencies, left out of it at
+// bundle time (issue 23): each rule below is checked against the source it
+// rewrites, and the build fails when that source no longer fits it (a new
+// release of the package), rather than mc failing at run time.
+// - node builtins that load slowly (https with tls, zlib, child_process, ...)
+//   become objects whose properties require the real module on first use:
+//   `mc ls` of an http endpoint never loads TLS;
+// - lodash, of which the minio SDK uses a handful of functions, is taken one
+//   function module at a time (the whole library costs ~2 MB of allocation
+//   to initialise on every `mc ls`);
+// - mime-types (mime-db, a 2,000-key object literal) and xml2js's Builder,
+//   which the SDK creates at load, are loaded when first called.
+import { readFileSync } from "node:fs";
+import { builtinModules, createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+/** Builtins the bundle may import that cost a command's start-up when only some commands use them. */
+const lazyBuiltinNames = ["https", "tls", "zlib", "child_process", "dns", "readline", "http2", "worker_threads", "perf_hooks", "v8", "inspector"];
+
+/** A module object standing for builtin `name`: every export a getter (and setter) on the real module. */
+function lazyBuiltinSource(name) {
+  const keys = Object.getOwnPropertyNames(createRequire(import.meta.url)(`node:${name}`)).filter((k) => k !== "default");
+  return [
+    "let real;",
+    `const load = () => (real ??= require("node:${name}"));`,
+    `for (const key of ${JSON.stringify(keys)}) Object.defineProperty(module.exports, key, { enumerable: true, get: () => load()[key], set: (value) => void (load()[key] = value) });`,
+  ].join("\n");
+}
+
+/** The `_.name` functions a lodash importer uses; throws if it uses `_` in any other way. */
+export function lodashFunctionsOf(source, file) {
+  const body = source.replace(/^import _ from ["']lodash["'];?$/m, "");
+  if (body === source) throw new Error(`${file}: imports lodash other than as \`import _ from 'lodash'\`: update cli/scripts/slim-deps.mjs`);
+  // Strings, comments and `[_, x]` placeholders hold no use of lodash (a conservative reading: anything else fails).
+  const code = body.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, '""').replace(/\/\/.*$/gm, "").replace(/\[_,/g, "[,");
+  const names = new Set();
+  for (const m of code.matchAll(/(?<![\w$.])_(?![\w$])(\.([A-Za-z]+))?/g)) {
+    if (m[2] === undefined) throw new Error(`${file}: uses lodash's \`_\` other than as \`_.name\`: update cli/scripts/slim-deps.mjs`);
+    names.add(m[2]);
+  }
+  return [...names].sort();
+}
+
+/** For source files whose import of `from` may be replaced: the members used as `alias.member`, all of them in `allowed`. */
+function membersOf(source, file, alias, allowed) {
+  const used = new Set([...source.matchAll(new RegExp(`(?<![\\w$.])${alias}\\.([A-Za-z]+)`, "g"))].map((m) => m[1]));
+  const other = [...used].filter((u) => !allowed.includes(u));
+  if (other.length > 0) throw new Error(`${file}: uses ${alias}.${other.join(`, ${alias}.`)}, which cli/scripts/slim-deps.mjs does not provide`);
+}
+
+const stubs = {
+  "mime-types": (importer) => {
+    membersOf(readFileSync(importer, "utf8"), importer, "mime", ["lookup"]);
+    return 'export function lookup(path) { return require("mime-types/index.js").lookup(path); }';
+  },
+  xml2js: (importer) => {
+    const source = readFileSync(importer, "utf8");
+    membersOf(source, importer, "xml2js", ["Builder"]);
+    membersOf(source, importer, "(?:xml|builder)", ["buildObject"]);
+    return [
+      // xml2js's Builder has one method; the real one is made on its first call.
+      "class Builder {",
+      "  constructor(options) { this.options = options; }",
+      '  buildObject(root) { this.real ??= new (require("xml2js/lib/xml2js.js").Builder)(this.options); return this.real.buildObject(root); }',
+      "}",
+      "export default { Builder };",
+    ].join("\n");
+  },
+  lodash: (importer) => {
+    const names = lodashFunctionsOf(readFileSync(importer, "utf8"), importer);
+    const lodashDir = dirname(createRequire(importer).resolve("lodash/package.json"));
+    for (const n of names) readFileSync(join(lodashDir, `${n}.js`));
+    return `export default { ${names.map((n) => `${n}: require("lodash/${n}.js")`).join(", ")} };`;
+  },
+};
+
+/** The esbuild plugin (release and development bundles alike, so the test suite runs what users run). */
+export const slimDeps = {
+  name: "mc-slim-deps",
+  setup(b) {
+    const builtins = new Set(builtinModules);
+    const lazy = lazyBuiltinNames.filter((n) => builtins.has(n));
+    b.onResolve({ filter: new RegExp(`^(node:)?(${lazy.join("|")})$`) }, (args) => (args.namespace === "file" ? { path: args.path.replace(/^node:/, ""), namespace: "mc-lazy-builtin" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "mc-lazy-builtin" }, (args) => ({ contents: lazyBuiltinSource(args.path), loader: "js" }));
+    // Only the minio SDK's imports: others (none today) keep the whole package.
+    b.onResolve({ filter: /^(lodash|mime-types|xml2js)$/ }, (args) => (/[\\/]node_modules[\\/]minio[\\/]/.test(args.importer) ? { path: args.importer, namespace: `mc-slim-${args.path}`, pluginData: args.path } : undefined));
+    for (const name of Object.keys(stubs)) {
+      b.onLoad({ filter: /.*/, namespace: `mc-slim-${name}` }, (args) => ({ contents: stubs[name](args.path), loader: "js", resolveDir: dirname(args.path) }));
+    }
+  },
+};
