@@ -15,7 +15,7 @@ import { builtinModules, createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 /** Builtins the bundle may import that cost a command's start-up when only some commands use them. */
-const lazyBuiltinNames = ["https", "tls", "zlib", "child_process", "dns", "readline", "http2", "worker_threads", "perf_hooks", "v8", "inspector"];
+const lazyBuiltinNames = ["https", "tls", "tty", "zlib", "child_process", "dns", "readline", "http2", "worker_threads", "perf_hooks", "v8", "inspector"];
 
 /** A module object standing for builtin `name`: every export a getter (and setter) on the real module. */
 function lazyBuiltinSource(name) {
@@ -74,6 +74,29 @@ const stubs = {
   },
 };
 
+/**
+ * clipanion's Cli: its default context reads process.stdin (node then sets up
+ * the stdin stream: a pipe, a file or a TTY) and the terminal's colour depth
+ * (node's tty module) when the module loads, and each run copies it with a
+ * spread, which reads them again. Here both are getters and the copies keep
+ * getters, so stdin exists once a command reads it, and the colour depth
+ * (mc's McCli sets enableColors) never.
+ */
+function patchClipanionCli(source, file) {
+  const edits = [
+    [/const context = \{\n\s*\.\.\.Cli\.defaultContext,\n\s*\.\.\.userContext,\n\s*\};/g, "const context = mergeContexts(Cli.defaultContext, userContext);", 2],
+    [/ {4}stdin: process\.stdin,\n/g, "    get stdin() { return process.stdin; },\n", 1],
+    [/ {4}colorDepth: platform\.getDefaultColorDepth\(\),\n/g, "    get colorDepth() { return platform.getDefaultColorDepth(); },\n", 1],
+  ];
+  let out = source;
+  for (const [pattern, replacement, count] of edits) {
+    const found = out.match(pattern)?.length ?? 0;
+    if (found !== count) throw new Error(`${file}: expected ${count} of ${pattern} (clipanion changed): update cli/scripts/slim-deps.mjs`);
+    out = out.replace(pattern, replacement);
+  }
+  return `${out}\nfunction mergeContexts(...parts) { const out = {}; for (const part of parts) if (part) Object.defineProperties(out, Object.getOwnPropertyDescriptors(part)); return out; }\n`;
+}
+
 /** The esbuild plugin (release and development bundles alike, so the test suite runs what users run). */
 export const slimDeps = {
   name: "mc-slim-deps",
@@ -84,6 +107,7 @@ export const slimDeps = {
     b.onLoad({ filter: /.*/, namespace: "mc-lazy-builtin" }, (args) => ({ contents: lazyBuiltinSource(args.path), loader: "js" }));
     // Only the minio SDK's imports: others (none today) keep the whole package.
     b.onResolve({ filter: /^(lodash|mime-types|xml2js)$/ }, (args) => (/[\\/]node_modules[\\/]minio[\\/]/.test(args.importer) ? { path: args.importer, namespace: `mc-slim-${args.path}`, pluginData: args.path } : undefined));
+    b.onLoad({ filter: /[\\/]node_modules[\\/]clipanion[\\/]lib[\\/]advanced[\\/]Cli\.js$/ }, (args) => ({ contents: patchClipanionCli(readFileSync(args.path, "utf8"), args.path), loader: "js" }));
     for (const name of Object.keys(stubs)) {
       b.onLoad({ filter: /.*/, namespace: `mc-slim-${name}` }, (args) => ({ contents: stubs[name](args.path), loader: "js", resolveDir: dirname(args.path) }));
     }

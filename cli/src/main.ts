@@ -11,7 +11,7 @@ import { splitCommandLine } from "./help/command-line.js";
 import { createCommandTree } from "./help/command-tree.js";
 import { autocompletionFlag, globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
 import { currentPlatform, homeDir } from "./config/home-dir.js";
-import { asksForHelp, describeCommand } from "./help/command-help.js";
+import { asksForHelp, describeCommand, type CommandHelp } from "./help/command-help.js";
 import { McCli } from "./help/mc-cli.js";
 import { renderAppHelp, renderGroupHelp } from "./help/render-help.js";
 import { renderCommandHelp, renderCommandUsage } from "./help/render-command-help.js";
@@ -56,10 +56,16 @@ const commandAt = (path: readonly string[]): CommandClass<BaseContext> | undefin
 
 function runCommand(path: readonly string[], argv: string[]): Promise<number> {
   const known = commandAt(path);
-  const help = known === undefined ? undefined : describeCommand(known);
-  if (help !== undefined && asksForHelp(help, argv.slice(path.length))) {
-    process.stdout.write(renderCommandHelp(help));
-    return Promise.resolve(exitCodes.ok);
+  // Describing a command makes an instance (every option): done when the line can ask for help, or for an error.
+  let described: CommandHelp | undefined;
+  const help = (): CommandHelp | undefined => (described ??= known === undefined ? undefined : describeCommand(known));
+  const rest = argv.slice(path.length);
+  if (rest.includes("-h") || rest.includes("--help")) {
+    const asked = help();
+    if (asked !== undefined && asksForHelp(asked, rest)) {
+      process.stdout.write(renderCommandHelp(asked));
+      return Promise.resolve(exitCodes.ok);
+    }
   }
   const cli = createCli(path);
   let command;
@@ -67,15 +73,25 @@ function runCommand(path: readonly string[], argv: string[]): Promise<number> {
     command = cli.process(argv);
   } catch (err) {
     const text = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${help ? `\n${renderCommandUsage(help)}` : ""}`);
+    const usage = help();
+    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${usage ? `\n${renderCommandUsage(usage)}` : ""}`);
     return Promise.resolve(exitCodes.fatal);
   }
   // Whatever else clipanion would answer with its own help command gets ours.
-  if (help !== undefined && known !== undefined && !(command instanceof known)) {
-    process.stdout.write(renderCommandHelp(help));
+  const usage = known !== undefined && !(command instanceof known) ? help() : undefined;
+  if (usage !== undefined) {
+    process.stdout.write(renderCommandHelp(usage));
     return Promise.resolve(exitCodes.ok);
   }
-  return cli.run(command, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  // stdin as a getter: node sets up the stream (a pipe, a file, a TTY) only for a command that reads it
+  // (clipanion keeps getters when it merges contexts: cli/scripts/slim-deps.mjs).
+  return cli.run(command, {
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
 }
 
 /** `mc help [COMMAND...]`, as urfave/cli's help command: the app's, a group's or a command's help. */
