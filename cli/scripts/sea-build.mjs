@@ -1,16 +1,18 @@
 // Builds `mc` as one executable file for this machine's platform (issue 23),
 // a Node single executable application: once per node, sea-loader.cjs goes in
 // as the SEA main script (`node --experimental-sea-config`, then postject with
-// the SEA fuse) into a stripped copy of node (seaBase). Each build then appends
-// the release bundle of build.mjs (everything inlined, the release id
-// compiled in), the V8 code cache of a first run (compiling the bundle is
-// most of mc's start-up), a footer, and the publisher key's trailer. The
-// result needs no node, npm or source folder beside it.
+// the SEA fuse) into a stripped copy of node (seaBase), with an empty program
+// slot (a SEA asset). Each build then writes into the slot of a copy of that
+// base the release bundle of build.mjs (everything inlined but the lazy parts,
+// the release id compiled in), the V8 code caches of two training runs
+// (compiling the bundle is most of mc's start-up), the `--version` bundle, the
+// ready `--help` text and the lazy parts, and appends the publisher key's
+// trailer. The result needs no node, npm or source folder beside it.
 // `node scripts/sea-build.mjs --release RELEASE.<id> --out FILE [--commit SHA] [--minisign-pubkey FILE] [--metafile FILE] [--no-code-cache]`
 import { execFile } from "node:child_process";
 import { builtinModules, createRequire } from "node:module";
 import { createHash } from "node:crypto";
-import { appendFile, chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { appendFile, chmod, copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -54,25 +56,38 @@ export async function appendPublisherKey(file, keyLine) {
 const seaRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const loaderFile = join(dirname(fileURLToPath(import.meta.url)), "sea-loader.cjs");
 
+/** What starts the program slot (sea-loader.cjs looks for it too): unique in the executable. */
+export const slotMarker = "\0MC-SEA-PROGRAM-SLOT-1\0";
+const MiB = 1024 * 1024;
+
 /**
- * node with sea-loader.cjs injected as its single-executable main script:
- * built once per node and loader (postject takes tens of seconds) and kept
- * in MC_SEA_BASE_CACHE, else node_modules/.cache/mc-sea-base.
+ * node with sea-loader.cjs injected as its single-executable main script and
+ * an asset `mc` of `capacity` bytes, the program slot: marker then zeros,
+ * which each release build overwrites in place (sea-loader.cjs reads it with
+ * sea.getRawAsset, a view of the executable's own mapped pages: no read, no
+ * copy). Built once per node, loader and capacity (postject takes tens of
+ * seconds) and kept in MC_SEA_BASE_CACHE, else node_modules/.cache/mc-sea-base,
+ * with the slot's file offset beside it (node-KEY.slot).
  */
-export async function seaBase({ node = process.execPath } = {}) {
+export async function seaBase({ node = process.execPath, capacity = 8 * MiB } = {}) {
   const postject = postjectCli();
   if (postject === undefined) throw new Error("postject is not installed (npm ci installs it as a devDependency)");
   const loader = await readFile(loaderFile);
   const nodeStat = await stat(node);
-  const key = createHash("sha256").update(`${process.version}\0${process.arch}\0${nodeStat.size}\0${nodeStat.mtimeMs}\0`).update(loader).digest("hex").slice(0, 24);
+  const key = createHash("sha256").update(`${process.version}\0${process.arch}\0${nodeStat.size}\0${nodeStat.mtimeMs}\0${capacity}\0`).update(loader).digest("hex").slice(0, 24);
   const root = process.env.MC_SEA_BASE_CACHE || join(seaRoot, "node_modules", ".cache", "mc-sea-base");
   const file = join(root, `node-${key}`);
-  if (await stat(file).then(() => true, () => false)) return file;
+  const slotFile = `${file}.slot`;
+  const cached = await readFile(slotFile, "utf8").then((t) => Number(t), () => NaN);
+  if (Number.isInteger(cached) && (await stat(file).then(() => true, () => false))) return { file, slotAt: cached, capacity };
   await mkdir(root, { recursive: true });
   const work = await mkdtemp(join(tmpdir(), "mc-sea-base-"));
   try {
     const blob = join(work, "loader.blob");
-    const config = { main: loaderFile, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false };
+    const slot = Buffer.alloc(capacity);
+    slot.write(slotMarker, "latin1");
+    await writeFile(join(work, "slot"), slot);
+    const config = { main: loaderFile, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false, assets: { mc: join(work, "slot") } };
     await writeFile(join(work, "sea.json"), JSON.stringify(config));
     // The blob's code cache is V8's, so the node that writes it must be the node that is copied.
     await run(node, ["--experimental-sea-config", join(work, "sea.json")], { cwd: work });
@@ -83,16 +98,19 @@ export async function seaBase({ node = process.execPath } = {}) {
     await run("strip", ["--strip-all", temp]).catch(() => undefined);
     // A child process: postject's ELF library prints warnings about node's many notes, noise to a build log.
     await run(node, [postject, temp, "NODE_SEA_BLOB", blob, "--sentinel-fuse", sentinelFuse], { maxBuffer: 64 * 1024 * 1024 });
+    const bytes = await readFile(temp);
+    const slotAt = bytes.indexOf(slotMarker, 0, "latin1");
+    if (slotAt < 0 || bytes.indexOf(slotMarker, slotAt + 1, "latin1") >= 0) throw new Error("postject's output holds the program slot's marker not exactly once");
     await rename(temp, file);
-    // Bases of other nodes or loaders are never used again.
-    for (const name of await readdir(root)) if (name.startsWith("node-") && name !== `node-${key}`) await rm(join(root, name), { force: true });
-    return file;
+    await writeFile(slotFile, String(slotAt));
+    // Bases of other nodes, loaders or capacities are never used again.
+    for (const name of await readdir(root)) if (name.startsWith("node-") && !name.startsWith(`node-${key}`)) await rm(join(root, name), { force: true });
+    return { file, slotAt, capacity };
   } finally {
     await rm(work, { recursive: true, force: true });
   }
 }
 
-const digits = (n) => String(n).padStart(12, "0");
 /** -C's default in the ready `--help` text (sea-loader.cjs puts the real one in). */
 const helpHomeDefault = ' (default: "/@MCHOME@/.mc")';
 
@@ -109,30 +127,52 @@ export function wrapScript(source) {
   return Buffer.from(`(function (exports, require, module, __filename, __dirname) {${ascii}\n})`, "latin1");
 }
 
+/** The slot's entries in sea-loader.cjs's order; lazy parts follow as `part:NAME`. */
+const slotEntries = ["bundle", "local-cache", "cache", "version", "help"];
+
 /**
- * base + bundle + the two code caches + `--version` bundle + `--help` text + lazy parts + footer
- * (sea-loader.cjs reads them back).
+ * The program slot's contents: marker, index length (8 digits), index
+ * (`NAME=OFFSET,LENGTH;` relative to the slot), then each entry at an offset
+ * 8-aligned in the file (V8 reads a code cache in place only when it is aligned).
  */
-async function assemble(out, base, { bundle, localCache = Buffer.alloc(0), cache = Buffer.alloc(0), version, help = Buffer.alloc(0), parts }) {
-  const at = (await stat(base)).size;
-  await copyFile(base, out);
-  let offset = at;
-  const place = async (part) => {
-    await appendFile(out, part);
-    offset += part.length;
-    return digits(offset - part.length) + digits(part.length);
-  };
-  const fields = [];
-  for (const part of [bundle, localCache, cache, version, help]) fields.push(await place(part));
-  for (const [name, part] of parts) fields.push(`;${name}=${await place(part)}`);
-  await appendFile(out, `\nMCSEA4:${fields.join("")}\n`);
+export function slotContents(slotAt, entries) {
+  const named = [...entries].filter(([, data]) => data !== undefined);
+  // Each index entry is `NAME=` + 12 digits + `,` + 12 digits + `;`.
+  const indexLength = named.reduce((n, [name]) => n + name.length + 27, 0);
+  let offset = slotMarker.length + 8 + indexLength;
+  const placed = named.map(([name, data]) => {
+    offset += (8 - ((slotAt + offset) % 8)) % 8;
+    const at = offset;
+    offset += data.length;
+    return { name, data, at };
+  });
+  const index = placed.map((p) => `${p.name}=${String(p.at).padStart(12, "0")},${String(p.data.length).padStart(12, "0")};`).join("");
+  if (index.length !== indexLength) throw new Error("program slot index miscounted");
+  const out = Buffer.alloc(offset);
+  out.write(`${slotMarker}${String(index.length).padStart(8, "0")}${index}`, "latin1");
+  for (const p of placed) p.data.copy(out, p.at);
+  return out;
+}
+
+/** A copy of the base with the program in its slot (sea-loader.cjs reads it back). */
+async function assemble(out, base, program) {
+  const entries = [...slotEntries.map((name) => [name, program[name]]), ...program.parts.map(([name, data]) => [`part:${name}`, data])];
+  const contents = slotContents(base.slotAt, entries);
+  if (contents.length > base.capacity) throw Object.assign(new Error(`the program needs ${contents.length} bytes, the slot holds ${base.capacity}`), { needs: contents.length });
+  await copyFile(base.file, out);
+  const fd = await open(out, "r+");
+  try {
+    await fd.write(contents, 0, contents.length, base.slotAt);
+  } finally {
+    await fd.close();
+  }
   await chmod(out, 0o755);
 }
 
 /** The single executable for `release`, written atomically to `out` (with `minisignPubkey`, that key's trailer). */
 export async function buildSea({ release, out, commit = "", minisignPubkey = "", metafile, codeCache = true, node = process.execPath }) {
   const file = resolve(out);
-  const base = await seaBase({ node });
+  let base = await seaBase({ node });
   const work = await mkdtemp(join(tmpdir(), "mc-sea-"));
   try {
     const main = join(work, "mc.cjs");
@@ -142,6 +182,9 @@ export async function buildSea({ release, out, commit = "", minisignPubkey = "",
     for (const part of built) parts.push([part.name, wrapScript(await readFile(part.file, "utf8"))]);
     const names = new Set(parts.map(([name]) => `./${name}.cjs`));
     const program = { bundle: wrapScript(await readFile(main, "utf8")), version: wrapScript(await readFile(join(work, "version.cjs"), "utf8")), parts };
+    // Room for the program and two code caches of about its size, in steps of 8 MiB (a new base is a postject run).
+    const estimate = slotContents(0, [["bundle", program.bundle], ["version", program.version], ...parts]).length + 2 * program.bundle.length;
+    if (estimate > base.capacity) base = await seaBase({ node, capacity: Math.ceil((estimate + MiB) / (8 * MiB)) * 8 * MiB });
     for (const [name, script] of [["mc.cjs", program.bundle], ...parts]) {
       const foreign = foreignRequires(script.toString("latin1")).filter((id) => !names.has(id));
       if (foreign.length > 0) throw new Error(`${name} requires modules a single executable cannot load: ${foreign.join(", ")}`);
@@ -167,7 +210,12 @@ export async function buildSea({ release, out, commit = "", minisignPubkey = "",
       program.cache = await readFile(cacheFile);
     }
     const temp = join(dirname(file), `.${file.split("/").pop()}.sea-${process.pid}`);
-    await assemble(temp, base, program);
+    await assemble(temp, base, program).catch(async (err) => {
+      if (typeof err.needs !== "number") throw err;
+      // Code caches larger than estimated: a bigger slot (the caches are V8's, valid in any base of this node).
+      base = await seaBase({ node, capacity: Math.ceil((err.needs + MiB) / (8 * MiB)) * 8 * MiB });
+      await assemble(temp, base, program);
+    });
     if (minisignPubkey !== "") await appendPublisherKey(temp, minisignPubkey);
     await rename(temp, file);
     return file;
