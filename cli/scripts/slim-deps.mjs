@@ -10,6 +10,7 @@
 //   to initialise on every `mc ls`);
 // - mime-types (mime-db, a 2,000-key object literal) and xml2js's Builder,
 //   which the SDK creates at load, are loaded when first called.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { builtinModules, createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -106,10 +107,16 @@ export const slimDeps = {
     b.onResolve({ filter: new RegExp(`^(node:)?(${lazy.join("|")})$`) }, (args) => (args.namespace === "file" ? { path: args.path.replace(/^node:/, ""), namespace: "mc-lazy-builtin" } : undefined));
     b.onLoad({ filter: /.*/, namespace: "mc-lazy-builtin" }, (args) => ({ contents: lazyBuiltinSource(args.path), loader: "js" }));
     // Only the minio SDK's imports: others (none today) keep the whole package.
-    b.onResolve({ filter: /^(lodash|mime-types|xml2js)$/ }, (args) => (/[\\/]node_modules[\\/]minio[\\/]/.test(args.importer) ? { path: args.importer, namespace: `mc-slim-${args.path}`, pluginData: args.path } : undefined));
+    // The stand-in's path names its importer without its folder: the release SBOM takes every metafile path
+    // with node_modules/ in it for a package (scripts/release/bundle-packages.ts), and a stand-in is none.
+    b.onResolve({ filter: /^(lodash|mime-types|xml2js)$/ }, (args) =>
+      /[\\/]node_modules[\\/]minio[\\/]/.test(args.importer)
+        ? { path: `${args.path} for ${createHash("sha256").update(args.importer).digest("hex").slice(0, 12)}`, namespace: `mc-slim-${args.path}`, pluginData: { importer: args.importer } }
+        : undefined,
+    );
     b.onLoad({ filter: /[\\/]node_modules[\\/]clipanion[\\/]lib[\\/]advanced[\\/]Cli\.js$/ }, (args) => ({ contents: patchClipanionCli(readFileSync(args.path, "utf8"), args.path), loader: "js" }));
     for (const name of Object.keys(stubs)) {
-      b.onLoad({ filter: /.*/, namespace: `mc-slim-${name}` }, (args) => ({ contents: stubs[name](args.path), loader: "js", resolveDir: dirname(args.path) }));
+      b.onLoad({ filter: /.*/, namespace: `mc-slim-${name}` }, (args) => ({ contents: stubs[name](args.pluginData.importer), loader: "js", resolveDir: dirname(args.pluginData.importer) }));
     }
   },
 };
