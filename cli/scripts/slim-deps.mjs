@@ -98,13 +98,90 @@ function patchClipanionCli(source, file) {
   return `${out}\nfunction mergeContexts(...parts) { const out = {}; for (const part of parts) if (part) Object.defineProperties(out, Object.getOwnPropertyDescriptors(part)); return out; }\n`;
 }
 
+/**
+ * clipanion's simplifyMachine (core.js) merges each state's shortcut targets
+ * into it and looks up every transition in the arrays built so far with
+ * Array.prototype.some: with mc's ~20 options on every command that is a
+ * third of a command line's parse. The same merge, same order, with the
+ * targets kept in sets. Replaced only if the function is the one read here.
+ */
+const simplifyMachineSha256 = "3dc93c00bcca2f76f0bfc7a0e281a25da2a42a54517012a17102389262a13ce1";
+const simplifyMachine = `function simplifyMachine(input) {
+    const visited = new Set();
+    const process = (node) => {
+        if (visited.has(node))
+            return;
+        visited.add(node);
+        const nodeDef = input.nodes[node];
+        for (const transitions of Object.values(nodeDef.statics))
+            for (const { to } of transitions)
+                process(to);
+        for (const [, { to }] of nodeDef.dynamics)
+            process(to);
+        for (const { to } of nodeDef.shortcuts)
+            process(to);
+        const shortcuts = new Set(nodeDef.shortcuts.map(({ to }) => to));
+        const staticTargets = new Map();
+        const dynamicTargets = new Map();
+        for (const [test, { to }] of nodeDef.dynamics) {
+            let targets = dynamicTargets.get(test);
+            if (targets === undefined)
+                dynamicTargets.set(test, targets = new Set());
+            targets.add(to);
+        }
+        while (nodeDef.shortcuts.length > 0) {
+            const { to } = nodeDef.shortcuts.shift();
+            const toDef = input.nodes[to];
+            for (const [segment, transitions] of Object.entries(toDef.statics)) {
+                const store = !Object.prototype.hasOwnProperty.call(nodeDef.statics, segment)
+                    ? nodeDef.statics[segment] = []
+                    : nodeDef.statics[segment];
+                let targets = staticTargets.get(segment);
+                if (targets === undefined)
+                    staticTargets.set(segment, targets = new Set(store.map(({ to }) => to)));
+                for (const transition of transitions) {
+                    if (!targets.has(transition.to)) {
+                        store.push(transition);
+                        targets.add(transition.to);
+                    }
+                }
+            }
+            for (const [test, transition] of toDef.dynamics) {
+                let targets = dynamicTargets.get(test);
+                if (targets === undefined)
+                    dynamicTargets.set(test, targets = new Set());
+                if (!targets.has(transition.to)) {
+                    nodeDef.dynamics.push([test, transition]);
+                    targets.add(transition.to);
+                }
+            }
+            for (const transition of toDef.shortcuts) {
+                if (!shortcuts.has(transition.to)) {
+                    nodeDef.shortcuts.push(transition);
+                    shortcuts.add(transition.to);
+                }
+            }
+        }
+    };
+    process(constants.NODE_INITIAL);
+}`;
+
+function patchClipanionCore(source, file) {
+  const at = source.indexOf("function simplifyMachine(input) {");
+  const end = source.indexOf("\n}\n", at) + 2;
+  if (at < 0 || createHash("sha256").update(source.slice(at, end)).digest("hex") !== simplifyMachineSha256) {
+    throw new Error(`${file}: simplifyMachine is not the function cli/scripts/slim-deps.mjs replaces (clipanion changed): update it`);
+  }
+  return source.slice(0, at) + simplifyMachine + source.slice(end);
+}
+
 /** The esbuild plugin (release and development bundles alike, so the test suite runs what users run). */
 export const slimDeps = {
   name: "mc-slim-deps",
   setup(b) {
     const builtins = new Set(builtinModules);
     const lazy = lazyBuiltinNames.filter((n) => builtins.has(n));
-    b.onResolve({ filter: new RegExp(`^(node:)?(${lazy.join("|")})$`) }, (args) => (args.namespace === "file" ? { path: args.path.replace(/^node:/, ""), namespace: "mc-lazy-builtin" } : undefined));
+    b.onResolve({ filter: new RegExp(`^(node:)?(${lazy.join("|")})$`) }, (args) => (args.namespace === "mc-lazy-builtin" ? undefined : { path: args.path.replace(/^node:/, ""), namespace: "mc-lazy-builtin" }));
     b.onLoad({ filter: /.*/, namespace: "mc-lazy-builtin" }, (args) => ({ contents: lazyBuiltinSource(args.path), loader: "js" }));
     // Only the minio SDK's imports: others (none today) keep the whole package.
     // The stand-in's path names its importer without its folder: the release SBOM takes every metafile path
@@ -114,6 +191,7 @@ export const slimDeps = {
         ? { path: `${args.path} for ${createHash("sha256").update(args.importer).digest("hex").slice(0, 12)}`, namespace: `mc-slim-${args.path}`, pluginData: { importer: args.importer } }
         : undefined,
     );
+    b.onLoad({ filter: /[\\/]node_modules[\\/]clipanion[\\/]lib[\\/]core\.js$/ }, (args) => ({ contents: patchClipanionCore(readFileSync(args.path, "utf8"), args.path), loader: "js" }));
     b.onLoad({ filter: /[\\/]node_modules[\\/]clipanion[\\/]lib[\\/]advanced[\\/]Cli\.js$/ }, (args) => ({ contents: patchClipanionCli(readFileSync(args.path, "utf8"), args.path), loader: "js" }));
     for (const name of Object.keys(stubs)) {
       b.onLoad({ filter: /.*/, namespace: `mc-slim-${name}` }, (args) => ({ contents: stubs[name](args.pluginData.importer), loader: "js", resolveDir: dirname(args.pluginData.importer) }));
