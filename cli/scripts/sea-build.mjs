@@ -10,6 +10,7 @@
 // trailer. The result needs no node, npm or source folder beside it.
 // `node scripts/sea-build.mjs --release RELEASE.<id> --out FILE [--commit SHA] [--minisign-pubkey FILE] [--metafile FILE] [--no-code-cache]`
 import { execFile } from "node:child_process";
+import { createServer } from "node:http";
 import { builtinModules, createRequire } from "node:module";
 import { createHash } from "node:crypto";
 import { appendFile, chmod, copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
@@ -154,6 +155,26 @@ export function slotContents(slotAt, entries) {
   return out;
 }
 
+/**
+ * A loopback HTTP server for the code cache's training run: a ListObjectsV2
+ * of three objects for every GET, 404 for anything else. No traffic leaves the machine.
+ */
+async function listingEndpoint() {
+  const listing = [
+    '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">',
+    "<Name>bucket</Name><Prefix></Prefix><KeyCount>3</KeyCount><MaxKeys>1000</MaxKeys><Delimiter>/</Delimiter><IsTruncated>false</IsTruncated><EncodingType>url</EncodingType>",
+    ...["a.txt", "b.txt", "c.txt"].map((key, i) => `<Contents><Key>${key}</Key><LastModified>2026-01-0${i + 1}T00:00:00.000Z</LastModified><ETag>&quot;0123456789abcdef0123456789abcdef&quot;</ETag><Size>${10 ** i}</Size><StorageClass>STANDARD</StorageClass></Contents>`),
+    "<CommonPrefixes><Prefix>folder/</Prefix></CommonPrefixes></ListBucketResult>",
+  ].join("");
+  const server = createServer((req, res) => {
+    req.resume();
+    const ok = req.method === "GET" && (req.url ?? "").includes("list-type=2");
+    res.writeHead(ok ? 200 : 404, { "content-type": "application/xml" }).end(ok ? listing : "<Error><Code>NoSuchKey</Code></Error>");
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: server.address().port };
+}
+
 /** A copy of the base with the program in its slot (sea-loader.cjs reads it back). */
 async function assemble(out, base, program) {
   const entries = [...slotEntries.map((name) => [name, program[name]]), ...program.parts.map(([name, data]) => [`part:${name}`, data])];
@@ -205,8 +226,14 @@ export async function buildSea({ release, out, commit = "", minisignPubkey = "",
       const env = { PATH: "/usr/bin:/bin", HOME: work, MC_UPDATE: "off", MC_HOST_probe: "http://probe:probe@127.0.0.1:9", MC_SEA_WRITE_CODE_CACHE: cacheFile };
       await run(probe, ["alias", "list"], { env });
       program.localCache = await readFile(cacheFile);
-      // `ls` of an alias on a closed loopback port: main, config, the command and the S3 SDK all compile, then it fails fast.
-      await run(probe, ["ls", "probe/bucket"], { env }).catch(() => undefined);
+      // `ls` of a bucket on a loopback endpoint that answers every listing with three objects: main,
+      // config, the command, the S3 SDK, the request, the XML and the listing's lines all compile.
+      const endpoint = await listingEndpoint();
+      try {
+        await run(probe, ["ls", "probe/bucket"], { env: { ...env, MC_HOST_probe: `http://probe:probe@127.0.0.1:${endpoint.port}` } });
+      } finally {
+        endpoint.server.close();
+      }
       program.cache = await readFile(cacheFile);
     }
     const temp = join(dirname(file), `.${file.split("/").pop()}.sea-${process.pid}`);
