@@ -48,7 +48,8 @@ function printHelp() {
   const help = entry("help").toString("utf8").replace(' (default: "/@MCHOME@/.mc")', configDirDefault());
   // As main.ts: a closed stdout ends mc quietly with 141.
   process.stdout.once("error", () => process.exit(141));
-  process.stdout.write(help, () => process.exit(0));
+  // A failed write is the error handler's (141); exiting at once skips node's teardown of the heap.
+  process.stdout.write(help, (err) => err || process.exit(0));
 }
 
 /**

@@ -188,3 +188,9 @@ async function main(): Promise<number> {
 void main().then((code) => {
   process.exitCode = code;
 });
+// When the event loop has nothing left (every write done), exit at once: a natural end goes on to
+// free the whole heap and environment first, tens of milliseconds here for nothing. Not when
+// something else listens: it may still have work to schedule.
+process.once("beforeExit", () => {
+  if (process.listenerCount("beforeExit") === 0) process.exit();
+});
