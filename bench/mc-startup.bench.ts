@@ -80,7 +80,8 @@ try {
   const extraCas = process.env["NODE_EXTRA_CA_CERTS"];
   if (extraCas) {
     const withCas = { ...env, NODE_EXTRA_CA_CERTS: extraCas };
-    const [plain, withIt]: number[][] = [[], []];
+    const plain: number[] = [];
+    const withIt: number[] = [];
     for (let i = 0; i < runs; i++) {
       plain.push(await run(mc, ["--version"]));
       withIt.push(await run(mc, ["--version"], withCas));
