@@ -103,7 +103,8 @@ function patchClipanionCli(source, file) {
  * into it and looks up every transition in the arrays built so far with
  * Array.prototype.some: with mc's ~20 options on every command that is a
  * third of a command line's parse. The same merge, same order, with the
- * targets kept in sets. Replaced only if the function is the one read here.
+ * targets kept in sets, and index loops (no iterator objects to allocate in
+ * code that runs once). Replaced only if the function is the one read here.
  */
 const simplifyMachineSha256 = "3dc93c00bcca2f76f0bfc7a0e281a25da2a42a54517012a17102389262a13ce1";
 const simplifyMachine = `function simplifyMachine(input) {
@@ -113,40 +114,55 @@ const simplifyMachine = `function simplifyMachine(input) {
             return;
         visited.add(node);
         const nodeDef = input.nodes[node];
-        for (const transitions of Object.values(nodeDef.statics))
-            for (const { to } of transitions)
-                process(to);
-        for (const [, { to }] of nodeDef.dynamics)
-            process(to);
-        for (const { to } of nodeDef.shortcuts)
-            process(to);
-        const shortcuts = new Set(nodeDef.shortcuts.map(({ to }) => to));
+        const segments = Object.keys(nodeDef.statics);
+        for (let s = 0; s < segments.length; s++) {
+            const transitions = nodeDef.statics[segments[s]];
+            for (let i = 0; i < transitions.length; i++)
+                process(transitions[i].to);
+        }
+        for (let i = 0; i < nodeDef.dynamics.length; i++)
+            process(nodeDef.dynamics[i][1].to);
+        for (let i = 0; i < nodeDef.shortcuts.length; i++)
+            process(nodeDef.shortcuts[i].to);
+        const shortcuts = new Set();
+        for (let i = 0; i < nodeDef.shortcuts.length; i++)
+            shortcuts.add(nodeDef.shortcuts[i].to);
         const staticTargets = new Map();
         const dynamicTargets = new Map();
-        for (const [test, { to }] of nodeDef.dynamics) {
+        for (let i = 0; i < nodeDef.dynamics.length; i++) {
+            const test = nodeDef.dynamics[i][0];
             let targets = dynamicTargets.get(test);
             if (targets === undefined)
                 dynamicTargets.set(test, targets = new Set());
-            targets.add(to);
+            targets.add(nodeDef.dynamics[i][1].to);
         }
         while (nodeDef.shortcuts.length > 0) {
             const { to } = nodeDef.shortcuts.shift();
             const toDef = input.nodes[to];
-            for (const [segment, transitions] of Object.entries(toDef.statics)) {
+            const toSegments = Object.keys(toDef.statics);
+            for (let s = 0; s < toSegments.length; s++) {
+                const segment = toSegments[s];
+                const transitions = toDef.statics[segment];
                 const store = !Object.prototype.hasOwnProperty.call(nodeDef.statics, segment)
                     ? nodeDef.statics[segment] = []
                     : nodeDef.statics[segment];
                 let targets = staticTargets.get(segment);
-                if (targets === undefined)
-                    staticTargets.set(segment, targets = new Set(store.map(({ to }) => to)));
-                for (const transition of transitions) {
+                if (targets === undefined) {
+                    staticTargets.set(segment, targets = new Set());
+                    for (let i = 0; i < store.length; i++)
+                        targets.add(store[i].to);
+                }
+                for (let i = 0; i < transitions.length; i++) {
+                    const transition = transitions[i];
                     if (!targets.has(transition.to)) {
                         store.push(transition);
                         targets.add(transition.to);
                     }
                 }
             }
-            for (const [test, transition] of toDef.dynamics) {
+            for (let i = 0; i < toDef.dynamics.length; i++) {
+                const test = toDef.dynamics[i][0];
+                const transition = toDef.dynamics[i][1];
                 let targets = dynamicTargets.get(test);
                 if (targets === undefined)
                     dynamicTargets.set(test, targets = new Set());
@@ -155,7 +171,8 @@ const simplifyMachine = `function simplifyMachine(input) {
                     targets.add(transition.to);
                 }
             }
-            for (const transition of toDef.shortcuts) {
+            for (let i = 0; i < toDef.shortcuts.length; i++) {
+                const transition = toDef.shortcuts[i];
                 if (!shortcuts.has(transition.to)) {
                     nodeDef.shortcuts.push(transition);
                     shortcuts.add(transition.to);
