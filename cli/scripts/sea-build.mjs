@@ -225,7 +225,7 @@ export async function buildSea({ release, out, commit = "", minisignPubkey = "",
       const cacheFile = join(work, "code-cache");
       const env = { PATH: "/usr/bin:/bin", HOME: work, MC_UPDATE: "off", MC_HOST_probe: "http://probe:probe@127.0.0.1:9", MC_SEA_WRITE_CODE_CACHE: cacheFile };
       await run(probe, ["alias", "list"], { env });
-      program.localCache = await readFile(cacheFile);
+      program["local-cache"] = await readFile(cacheFile);
       // `ls` of a bucket on a loopback endpoint that answers every listing with three objects: main,
       // config, the command, the S3 SDK, the request, the XML and the listing's lines all compile.
       const endpoint = await listingEndpoint();

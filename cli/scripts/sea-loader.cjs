@@ -63,12 +63,12 @@ function localCommand() {
 }
 
 /** A stored CommonJS wrapper, compiled (with its code cache) and run as a module. */
-function runScript(source, cachedData, name) {
+function runScript(source, cachedData, name, cacheName = "cache") {
   const script = new Script(source, { filename: name === undefined ? file : `${file}/${name}`, cachedData });
   // The build runs mc with this set to collect the code cache of what start-up compiles.
   const cacheOut = name === undefined ? process.env.MC_SEA_WRITE_CODE_CACHE : undefined;
   if (cacheOut) process.once("exit", () => writeFileSync(cacheOut, script.createCachedData()));
-  if (process.env.MC_SEA_DEBUG_CACHE && name === undefined) process.stderr.write(`mc: code cache ${cachedData === undefined ? "absent" : script.cachedDataRejected ? "rejected" : "used"}\n`);
+  if (process.env.MC_SEA_DEBUG_CACHE && name === undefined) process.stderr.write(`mc: code cache ${cachedData === undefined ? "absent" : script.cachedDataRejected ? "rejected" : "used"} (${cacheName})\n`);
   const program = { exports: {} };
   script.runInThisContext()(program.exports, programRequire, program, file, dirname(file));
   return program;
@@ -85,9 +85,10 @@ function programRequire(id) {
 
 function runProgram() {
   if (versionOnly) return void runScript(entry("version").latin1Slice(), undefined);
-  const cache = localCommand() && entry("local-cache").length > 0 ? entry("local-cache") : entry("cache");
+  const cacheName = localCommand() && entry("local-cache").length > 0 ? "local-cache" : "cache";
+  const cache = entry(cacheName);
   // latin1: the build makes every script ASCII, and node turns a large latin1 buffer into a string with one copy.
-  runScript(entry("bundle").latin1Slice(), cache.length > 0 ? cache : undefined);
+  runScript(entry("bundle").latin1Slice(), cache.length > 0 ? cache : undefined, undefined, cacheName);
 }
 
 if (helpOnly) printHelp();
