@@ -58,8 +58,10 @@ function printHelp() {
  * deserialize, not only to compile.
  */
 function localCommand() {
-  const words = args.filter((a) => !a.startsWith("-"));
-  return words[0] === "alias" || words[0] === "config" || words[0] === "help" || words.length === 0;
+  // The first word that is neither a flag nor the value of a global flag that takes one (help/global-flags.ts).
+  const valued = new Set(["-C", "--config-dir", "--resolve", "--limit-upload", "--limit-download", "-H", "--custom-header"]);
+  const word = args.find((a, i) => !a.startsWith("-") && !valued.has(args[i - 1] ?? ""));
+  return word === undefined || word === "alias" || word === "config" || word === "help";
 }
 
 /** A stored CommonJS wrapper, compiled (with its code cache) and run as a module. */
