@@ -6,7 +6,8 @@
  * earlier run, is printed once a day on stderr after the command's output.
  */
 import type { ClientRequest } from "node:http";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { releaseTag } from "../core/version.js";
 import { askFolder } from "./ask-folder.js";
@@ -35,6 +36,14 @@ const none: UpdateCheck = { finish: () => Promise.resolve() };
 const answerGraceMs = 250;
 const stateFile = (dir: string): string => join(dir, "update-check.json");
 
+function readState(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
 async function saveState(dir: string, state: UpdateCheckState): Promise<void> {
   const file = stateFile(dir);
   const temp = `${file}.${process.pid}.tmp`;
@@ -53,7 +62,8 @@ export async function startUpdateCheck(options: UpdateCheckOptions): Promise<Upd
   const setting = (options.env["MC_UPDATE"] ?? "").toLowerCase();
   if (!running || options.silent || setting === "off" || setting === "false" || setting === "0") return none;
   const now = options.now ?? Date.now();
-  const state = parseState(await readFile(stateFile(options.configDir), "utf8").catch(() => undefined));
+  // Synchronous, as config.json's read: on most runs of a day this is the only other file mc reads.
+  const state = parseState(readState(stateFile(options.configDir)));
   let answer: string | undefined;
   let request: ClientRequest | undefined;
   let connected = (): boolean => false;
