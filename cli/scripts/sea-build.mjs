@@ -102,8 +102,10 @@ export async function seaBase({ node = process.execPath, capacity = 8 * MiB } = 
     const bytes = await readFile(temp);
     const slotAt = bytes.indexOf(slotMarker, 0, "latin1");
     if (slotAt < 0 || bytes.indexOf(slotMarker, slotAt + 1, "latin1") >= 0) throw new Error("postject's output holds the program slot's marker not exactly once");
+    // The slot's offset first, atomically: a base present means its offset is.
+    await writeFile(`${temp}.slot`, String(slotAt));
+    await rename(`${temp}.slot`, slotFile);
     await rename(temp, file);
-    await writeFile(slotFile, String(slotAt));
     // Bases of other nodes, loaders or capacities are never used again.
     for (const name of await readdir(root)) if (name.startsWith("node-") && !name.startsWith(`node-${key}`)) await rm(join(root, name), { force: true });
     return { file, slotAt, capacity };
