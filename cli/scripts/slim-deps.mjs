@@ -16,7 +16,7 @@ import { builtinModules, createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 /** Builtins the bundle may import that cost a command's start-up when only some commands use them. */
-const lazyBuiltinNames = ["https", "tls", "tty", "zlib", "child_process", "dns", "readline", "http2", "worker_threads", "perf_hooks", "v8", "inspector"];
+const lazyBuiltinNames = ["https", "tls", "tty", "fs/promises", "zlib", "child_process", "dns", "readline", "http2", "worker_threads", "perf_hooks", "v8", "inspector"];
 
 /** A module object standing for builtin `name`: every export a getter (and setter) on the real module. */
 function lazyBuiltinSource(name) {
