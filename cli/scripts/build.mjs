@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { commandsIndexSource, indexFile } from "./commands-index.mjs";
 import { lazyRegistryPlugin, readManifest } from "./lazy-registry.mjs";
+import { slimDeps } from "./slim-deps.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -90,7 +91,7 @@ export async function build() {
     },
     outdir: temp,
     outExtension: { ".js": ".cjs" },
-    plugins: [registry, lazy, await commandRegistry(esbuild, temp)],
+    plugins: [registry, lazy, slimDeps, await commandRegistry(esbuild, temp)],
   });
   // Atomic: a concurrent mc never loads a half-written bundle (the version entry first: mc.cjs marks freshness).
   rmSync(join(dist, "mc.cjs.cache"), { force: true });
@@ -116,7 +117,15 @@ export function publisherKeyLine(file) {
  * only it imports: the S3 SDK with lodash, xml2js and mime-db) in a lazy init.
  * A file listed here may export functions (and types) only.
  */
-const deferredModules = [join(root, "src", "storage", "s3", "s3-client.ts")];
+const deferredModules = [
+  join(root, "src", "storage", "s3", "s3-client.ts"),
+  // node's zlib, crypto and stream (checksums, reads, uploads): not for commands that touch no bucket.
+  join(root, "src", "storage", "s3", "s3-store.ts"),
+  // node's dns and net, for --resolve only.
+  join(root, "src", "storage", "s3", "resolve.ts"),
+  // node's http and https, for the update notifier's request of the day only.
+  join(root, "src", "update", "ask-folder.ts"),
+];
 
 const deferred = {
   name: "mc-deferred-modules",
@@ -138,12 +147,24 @@ const deferred = {
   },
 };
 
-/** A release build: everything in one executable CommonJS file with the release id compiled in. */
-export async function buildRelease({ release, out, commit = "", metafile, minisignPubkey = "", sea = false, entry = join(root, "src", "main.ts") }) {
+/**
+ * A release build: everything in one executable CommonJS file with the release id compiled in.
+ * With `partsDir` (the single executable), the lazy parts stay out of it: each is written there as
+ * NAME.cjs, the bundle require()s "./NAME.cjs" (sea-loader.cjs answers from the executable), and the
+ * metafile covers them too. Returns the parts written, [{ name, file }].
+ */
+export async function buildRelease({ release, out, commit = "", metafile, minisignPubkey = "", sea = false, entry = join(root, "src", "main.ts"), partsDir }) {
   if (!/^RELEASE\.\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z(\.[A-Za-z0-9]+){0,2}$/.test(release)) throw new Error(`not a release id: ${release}`);
   const { build: esbuild } = await import("esbuild");
   const file = resolve(out);
   const temp = `${file}.build-${process.pid}`;
+  const define = {
+    MC_BUILD_RELEASE: JSON.stringify(release),
+    MC_BUILD_COMMIT: JSON.stringify(commit),
+    MC_BUILD_MINISIGN_PUBKEY: JSON.stringify(minisignPubkey),
+    // The single executable is its own interpreter (`mc update` runs and replaces process.execPath).
+    MC_BUILD_SEA: JSON.stringify(sea ? "1" : ""),
+  };
   const result = await esbuild({
     ...baseOptions(),
     entryPoints: [entry],
@@ -154,20 +175,24 @@ export async function buildRelease({ release, out, commit = "", metafile, minisi
     // ends the dependency on the folder.
     // A single executable's main script is no file node is asked to run: no #! line.
     ...(sea ? {} : { banner: { js: "#!/usr/bin/env node" } }),
-    define: {
-      MC_BUILD_RELEASE: JSON.stringify(release),
-      MC_BUILD_COMMIT: JSON.stringify(commit),
-      MC_BUILD_MINISIGN_PUBKEY: JSON.stringify(minisignPubkey),
-      // The single executable is its own interpreter (`mc update` runs and replaces process.execPath).
-      MC_BUILD_SEA: JSON.stringify(sea ? "1" : ""),
-    },
-    plugins: [registry, deferred, await commandRegistry(esbuild, dirname(file))],
+    define,
+    plugins: [registry, deferred, slimDeps, ...(partsDir === undefined ? [] : [lazy]), await commandRegistry(esbuild, dirname(file))],
     metafile: metafile !== undefined,
   });
+  const parts = [];
+  for (const part of partsDir === undefined ? [] : lazyParts) {
+    const partFile = join(partsDir, `${part.name}.cjs`);
+    const built = await esbuild({ ...baseOptions(), entryPoints: [part.source], outfile: partFile, define, plugins: [deferred, slimDeps], metafile: metafile !== undefined });
+    if (metafile !== undefined) {
+      Object.assign(result.metafile.inputs, built.metafile.inputs);
+      Object.assign(result.metafile.outputs, built.metafile.outputs);
+    }
+    parts.push({ name: part.name, file: partFile });
+  }
   if (metafile !== undefined) writeFileSync(metafile, JSON.stringify(result.metafile));
   chmodSync(temp, 0o755);
   renameSync(temp, file);
-  return file;
+  return parts;
 }
 
 // Run as a program also through a symbolic link (node resolves the module to its real path).

@@ -1,39 +1,40 @@
 // The main script of the mc single executable (sea-build.mjs injects it into
-// a copy of node once per node version). The program itself, the release
-// bundle, and its V8 code cache sit after the executable's last ELF byte, with
-// a footer naming where: so a release build is a copy of that base plus the
-// bundle (a second or two), not a postject run (tens of seconds), and the code
-// cache is one made by running mc, not only the top level's.
-// Footer (in the last 256 bytes, before any publisher-key trailer): `MCSEA3:`
-// + offset and length (12 digits each) of the bundle, its code cache, the
-// `--version` bundle, which answers `mc --version` without loading the rest,
-// and the text of `mc --help` (the same on every run), printed as it is.
+// a copy of node once per node version, with an empty program slot: the SEA
+// asset `mc`). Each release build writes the program into the slot in place,
+// so a release build is a copy of that base (a second or two), not a postject
+// run (tens of seconds). The slot holds the release bundle, two V8 code
+// caches (one trained on `alias list` for commands that talk to no server,
+// one on `ls` for the others), the `--version` bundle, which answers
+// `mc --version` without loading the rest, the text of `mc --help` (the same
+// on every run), printed as it is, and the lazy parts (`./NAME.cjs`, e.g. the
+// minisign verifier with libsodium), compiled only when the program requires
+// them. sea.getRawAsset is a view of the executable's own mapped pages: no
+// read, no copy (start-up here is mostly page faults), and a code cache is
+// handed to V8 in place. Scripts are stored wrapped in CommonJS's function
+// and ASCII: the bundle becomes a string in one copy, with no concatenation.
 "use strict";
-const { closeSync, fstatSync, openSync, readSync, writeFileSync } = require("node:fs");
+const { writeFileSync } = require("node:fs");
 const { basename, dirname, join } = require("node:path");
+const { getRawAsset } = require("node:sea");
 const { Script } = require("node:vm");
 
 const file = process.execPath;
-const fd = openSync(file, "r");
-const size = fstatSync(fd).size;
-const tail = Buffer.alloc(Math.min(256, size));
-readSync(fd, tail, 0, tail.length, size - tail.length);
-const text = tail.toString("latin1");
-const at = text.lastIndexOf("MCSEA3:");
-const fields = at < 0 ? null : /^\d{96}/.exec(text.slice(at + 7));
-if (fields === null) {
-  process.stderr.write(`mc: <ERROR> ${file} holds no mc program (a damaged or truncated file): download it again.\n`);
+// Built, not written out: a literal would put these bytes in this script's code cache, a second copy in the file.
+const marker = `\0${[..."1-TOLS-MARGORP-AES-CM"].reverse().join("")}\0`;
+const slot = Buffer.from(getRawAsset("mc"));
+const indexLength = Number(slot.latin1Slice(marker.length, marker.length + 8));
+const index = slot.latin1Slice(marker.length + 8, marker.length + 8 + indexLength);
+const entries = new Map([...index.matchAll(/([a-z:-]+)=(\d{12}),(\d{12});/g)].map((m) => [m[1], slot.subarray(Number(m[2]), Number(m[2]) + Number(m[3]))]));
+if (slot.latin1Slice(0, marker.length) !== marker || !entries.has("bundle")) {
+  process.stderr.write(`mc: <ERROR> ${file} holds no mc program (a damaged file): download it again.\n`);
   process.exit(255);
 }
-const [bundleAt, bundleLength, cacheAt, cacheLength, versionAt, versionLength, helpAt, helpLength] = fields[0].match(/\d{12}/g).map(Number);
-const read = (offset, length) => {
-  const buf = Buffer.alloc(length);
-  readSync(fd, buf, 0, length, offset);
-  return buf;
-};
+const empty = Buffer.alloc(0);
+const entry = (name) => entries.get(name) ?? empty;
+const parts = new Map();
 const args = process.argv.slice(2);
-const helpOnly = args.length === 1 && (args[0] === "--help" || args[0] === "-h" || args[0] === "help") && helpLength > 0;
-const versionOnly = args.length === 1 && (args[0] === "--version" || args[0] === "-v") && versionLength > 0;
+const helpOnly = args.length === 1 && (args[0] === "--help" || args[0] === "-h" || args[0] === "help") && entry("help").length > 0;
+const versionOnly = args.length === 1 && (args[0] === "--version" || args[0] === "-v") && entry("version").length > 0;
 
 /** -C's default as cli/src/config/home-dir.ts computes it on Unix (the text was made with HOME=/@MCHOME@ as `mc`). */
 function configDirDefault() {
@@ -44,24 +45,52 @@ function configDirDefault() {
 }
 
 function printHelp() {
-  const help = read(helpAt, helpLength).toString("utf8").replace(' (default: "/@MCHOME@/.mc")', configDirDefault());
-  closeSync(fd);
+  const help = entry("help").toString("utf8").replace(' (default: "/@MCHOME@/.mc")', configDirDefault());
   // As main.ts: a closed stdout ends mc quietly with 141.
   process.stdout.once("error", () => process.exit(141));
-  process.stdout.write(help, () => process.exit(0));
+  // A failed write is the error handler's (141); exiting at once skips node's teardown of the heap.
+  process.stdout.write(help, (err) => err || process.exit(0));
+}
+
+/**
+ * Commands that talk to no server get the code cache trained on `alias
+ * list`: the other one holds the S3 SDK's code too, which costs to
+ * deserialize, not only to compile.
+ */
+function localCommand() {
+  // The first word that is neither a flag nor the value of a global flag that takes one (help/global-flags.ts).
+  const valued = new Set(["-C", "--config-dir", "--resolve", "--limit-upload", "--limit-download", "-H", "--custom-header"]);
+  const word = args.find((a, i) => !a.startsWith("-") && !valued.has(args[i - 1] ?? ""));
+  return word === undefined || word === "alias" || word === "config" || word === "help";
+}
+
+/** A stored CommonJS wrapper, compiled (with its code cache) and run as a module. */
+function runScript(source, cachedData, name, cacheName = "cache") {
+  const script = new Script(source, { filename: name === undefined ? file : `${file}/${name}`, cachedData });
+  // The build runs mc with this set to collect the code cache of what start-up compiles.
+  const cacheOut = name === undefined ? process.env.MC_SEA_WRITE_CODE_CACHE : undefined;
+  if (cacheOut) process.once("exit", () => writeFileSync(cacheOut, script.createCachedData()));
+  if (process.env.MC_SEA_DEBUG_CACHE && name === undefined) process.stderr.write(`mc: code cache ${cachedData === undefined ? "absent" : script.cachedDataRejected ? "rejected" : "used"} (${cacheName})\n`);
+  const program = { exports: {} };
+  script.runInThisContext()(program.exports, programRequire, program, file, dirname(file));
+  return program;
+}
+
+/** require() of the program: its lazy parts from the slot, else node's builtins (all a single executable has). */
+function programRequire(id) {
+  const name = /^\.\/([a-z-]+)\.cjs$/.exec(id)?.[1];
+  const part = name === undefined ? undefined : entries.get(`part:${name}`);
+  if (part === undefined) return require(id);
+  if (!parts.has(name)) parts.set(name, runScript(part.latin1Slice(), undefined, `${name}.cjs`));
+  return parts.get(name).exports;
 }
 
 function runProgram() {
-  const source = (versionOnly ? read(versionAt, versionLength) : read(bundleAt, bundleLength)).toString("utf8");
-  const cachedData = !versionOnly && cacheLength > 0 ? read(cacheAt, cacheLength) : undefined;
-  closeSync(fd);
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
-  // The build runs mc once with this set to collect the code cache of what start-up compiles.
-  const cacheOut = process.env.MC_SEA_WRITE_CODE_CACHE;
-  if (cacheOut && !versionOnly) process.once("exit", () => writeFileSync(cacheOut, script.createCachedData()));
-  if (process.env.MC_SEA_DEBUG_CACHE) process.stderr.write(`mc: code cache ${cachedData === undefined ? "absent" : script.cachedDataRejected ? "rejected" : "used"}\n`);
-  const program = { exports: {} };
-  script.runInThisContext()(program.exports, require, program, file, dirname(file));
+  if (versionOnly) return void runScript(entry("version").latin1Slice(), undefined);
+  const cacheName = localCommand() && entry("local-cache").length > 0 ? "local-cache" : "cache";
+  const cache = entry(cacheName);
+  // latin1: the build makes every script ASCII, and node turns a large latin1 buffer into a string with one copy.
+  runScript(entry("bundle").latin1Slice(), cache.length > 0 ? cache : undefined, undefined, cacheName);
 }
 
 if (helpOnly) printHelp();

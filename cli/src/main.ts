@@ -10,11 +10,8 @@ import { exitCodes } from "./core/exit-codes.js";
 import { splitCommandLine } from "./help/command-line.js";
 import { createCommandTree } from "./help/command-tree.js";
 import { autocompletionFlag, globalFlagOf, helpFlag, versionFlag } from "./help/global-flags.js";
-import { completeWords } from "./completion/complete.js";
-import { createCompletionSources } from "./completion/completion-sources.js";
-import { installCompletion, installSummary } from "./completion/install.js";
 import { currentPlatform, homeDir } from "./config/home-dir.js";
-import { asksForHelp, describeCommand } from "./help/command-help.js";
+import { asksForHelp, describeCommand, type CommandHelp } from "./help/command-help.js";
 import { McCli } from "./help/mc-cli.js";
 import { renderAppHelp, renderGroupHelp } from "./help/render-help.js";
 import { renderCommandHelp, renderCommandUsage } from "./help/render-command-help.js";
@@ -59,10 +56,16 @@ const commandAt = (path: readonly string[]): CommandClass<BaseContext> | undefin
 
 function runCommand(path: readonly string[], argv: string[]): Promise<number> {
   const known = commandAt(path);
-  const help = known === undefined ? undefined : describeCommand(known);
-  if (help !== undefined && asksForHelp(help, argv.slice(path.length))) {
-    process.stdout.write(renderCommandHelp(help));
-    return Promise.resolve(exitCodes.ok);
+  // Describing a command makes an instance (every option): done when the line can ask for help, or for an error.
+  let described: CommandHelp | undefined;
+  const help = (): CommandHelp | undefined => (described ??= known === undefined ? undefined : describeCommand(known));
+  const rest = argv.slice(path.length);
+  if (rest.includes("-h") || rest.includes("--help")) {
+    const asked = help();
+    if (asked !== undefined && asksForHelp(asked, rest)) {
+      process.stdout.write(renderCommandHelp(asked));
+      return Promise.resolve(exitCodes.ok);
+    }
   }
   const cli = createCli(path);
   let command;
@@ -70,15 +73,25 @@ function runCommand(path: readonly string[], argv: string[]): Promise<number> {
     command = cli.process(argv);
   } catch (err) {
     const text = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${help ? `\n${renderCommandUsage(help)}` : ""}`);
+    const usage = help();
+    process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${usage ? `\n${renderCommandUsage(usage)}` : ""}`);
     return Promise.resolve(exitCodes.fatal);
   }
   // Whatever else clipanion would answer with its own help command gets ours.
-  if (help !== undefined && known !== undefined && !(command instanceof known)) {
-    process.stdout.write(renderCommandHelp(help));
+  const usage = known !== undefined && !(command instanceof known) ? help() : undefined;
+  if (usage !== undefined) {
+    process.stdout.write(renderCommandHelp(usage));
     return Promise.resolve(exitCodes.ok);
   }
-  return cli.run(command, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  // stdin as a getter: node sets up the stream (a pipe, a file, a TTY) only for a command that reads it
+  // (clipanion keeps getters when it merges contexts: cli/scripts/slim-deps.mjs).
+  return cli.run(command, {
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
 }
 
 /** `mc help [COMMAND...]`, as urfave/cli's help command: the app's, a group's or a command's help. */
@@ -114,6 +127,8 @@ async function complete(words: readonly string[]): Promise<number> {
       const known = commandAt(path);
       return known === undefined ? undefined : describeCommand(known);
     };
+    // Loaded here, not at the top: completion (and its crypto and S3 imports) is no part of a command's start-up.
+    const [{ completeWords }, { createCompletionSources }] = await Promise.all([import("./completion/complete.js"), import("./completion/completion-sources.js")]);
     candidates = await completeWords(words, createCompletionSources({ tree, command, words, env: process.env, deadlineMs: completionDeadlineMs() }));
   } catch {
     candidates = [];
@@ -127,6 +142,7 @@ async function autocompletion(): Promise<number> {
   const output = createOutput({ json, quiet: true, debug: false, stdout: process.stdout, stderr: process.stderr });
   try {
     const home = homeDir(currentPlatform());
+    const { installCompletion, installSummary } = await import("./completion/install.js");
     const installed = await installCompletion({ home, env: process.env });
     output.result({ status: installed.length > 0 ? "success" : "error", installed }, installSummary(installed, home));
     return installed.length > 0 ? exitCodes.ok : exitCodes.fatal;
@@ -171,4 +187,10 @@ async function main(): Promise<number> {
 // No top-level await: the bundle is CommonJS so bin/mc.js can load it with a V8 code cache.
 void main().then((code) => {
   process.exitCode = code;
+});
+// When the event loop has nothing left (every write done), exit at once: a natural end goes on to
+// free the whole heap and environment first, tens of milliseconds here for nothing. Not when
+// something else listens: it may still have work to schedule.
+process.once("beforeExit", () => {
+  if (process.listenerCount("beforeExit") === 0) process.exit();
 });

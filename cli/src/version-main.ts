@@ -5,3 +5,5 @@ import { versionText } from "./core/version.js";
 
 endOnClosedPipe();
 process.stdout.write(`${versionText()}\n`);
+// Once everything is written, exit: a natural end first frees the heap and environment (as main.ts).
+process.once("beforeExit", () => process.exit());

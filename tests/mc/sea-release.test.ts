@@ -100,6 +100,11 @@ test("npm run release -- mc publishes build N; without node on PATH, curl + mini
   const ls = await user(ctx, "./mc -C cfg ls --json rgw/sea-bucket");
   assert.is(ls.code, 0, ls.stderr);
   assert.equal(ls.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { key: string }).key).sort(), [...names].sort());
+
+  // Each start-up compiles with the code cache trained for it: alias list's, without the S3 SDK, and ls's.
+  const caches = await user(ctx, "./mc -C cfg alias list >/dev/null && ./mc -C cfg ls rgw/sea-bucket >/dev/null", { MC_SEA_DEBUG_CACHE: "1" });
+  assert.is(caches.code, 0, caches.stderr);
+  assert.is(caches.stderr, "mc: code cache used (local-cache)\nmc: code cache used (cache)\n");
 });
 
 test("build N+1 tampered (binary and checksum file alike) is refused with 255; the old mc keeps working", async (ctx) => {

@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { existsSync, mkdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { configPath, defaultConfig, readConfig, writeConfig, type ConfigFile } from "./config-file.js";
 
@@ -17,7 +17,8 @@ export interface LoadedConfig {
  */
 export async function loadConfigDir(dir: string): Promise<LoadedConfig> {
   const existing = await readConfig(dir);
-  for (const sub of ["", "certs", join("certs", "CAs"), "share"]) await mkdir(join(dir, sub), { recursive: true, mode: 0o700 });
+  // Synchronous, as the read: a run that needs no other file I/O starts no thread pool.
+  for (const sub of ["", "certs", join("certs", "CAs"), "share"]) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
   for (const name of ["uploads.json", "downloads.json"]) {
     const file = join(dir, "share", name);
     if (!existsSync(file)) await writeFile(file, `${JSON.stringify({ version: "1", shares: {} }, null, "\t")}\n`, { mode: 0o600 });

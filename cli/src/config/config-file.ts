@@ -1,4 +1,5 @@
-import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { mcError } from "../core/errors.js";
 
@@ -67,7 +68,8 @@ export function configPath(dir: string): string {
 export async function readConfig(dir: string): Promise<ConfigFile | undefined> {
   let text: string;
   try {
-    text = await readFile(configPath(dir), "utf8");
+    // Synchronous: a small file, and often the run's only file read: no thread pool to start for it.
+    text = readFileSync(configPath(dir), "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw mcError(`Unable to load config \`${configPath(dir)}\`.`, err);

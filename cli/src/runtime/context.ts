@@ -61,7 +61,8 @@ export function createContext(deps: ContextDeps, shared?: TransferLimits): McCon
     ...(deps.settings.limitDownload ? { download: createRateLimiter(deps.settings.limitDownload) } : {}),
   };
   const clients = new Map<string, Client>();
-  const lookup = createLookup(parseResolve(deps.settings.resolve));
+  // No --resolve: no call into resolve.ts, a deferred module (cli/scripts/build.mjs) that loads node's dns and net.
+  const lookup = deps.settings.resolve.length > 0 ? createLookup(parseResolve(deps.settings.resolve)) : undefined;
   // No -H: no call into s3-client, whose first call loads the S3 SDK (a deferred module, cli/scripts/build.mjs).
   const headers = deps.settings.headers.length > 0 ? parseHeaders(deps.settings.headers) : {};
   const localStore = createLocalStore();

@@ -5,13 +5,13 @@
  * is retried the next day), and its answer, or one remembered from an
  * earlier run, is printed once a day on stderr after the command's output.
  */
-import { get as httpGet, type ClientRequest, type IncomingMessage } from "node:http";
-import { get as httpsGet } from "node:https";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import type { ClientRequest } from "node:http";
+import { readFileSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { releaseTag } from "../core/version.js";
-import { checksumName, platformFolder, userAgent } from "./release-folder.js";
-import { parseChecksumFile, parseReleaseId, type ReleaseId } from "./release-id.js";
+import { askFolder } from "./ask-folder.js";
+import { parseReleaseId } from "./release-id.js";
 import { isCheckDue, noticeFor, parseState, type UpdateCheckState } from "./update-notice.js";
 
 export interface UpdateCheckOptions {
@@ -28,8 +28,6 @@ export interface UpdateCheck {
 }
 
 const none: UpdateCheck = { finish: () => Promise.resolve() };
-/** A folder that has not answered in this time is treated as unreachable until tomorrow. */
-const requestTimeoutMs = 5000;
 /**
  * How long the end of a command waits for an answer already on its way (the
  * folder accepted the connection). A folder that refuses or never accepts
@@ -37,6 +35,14 @@ const requestTimeoutMs = 5000;
  */
 const answerGraceMs = 250;
 const stateFile = (dir: string): string => join(dir, "update-check.json");
+
+function readState(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
 
 async function saveState(dir: string, state: UpdateCheckState): Promise<void> {
   const file = stateFile(dir);
@@ -49,46 +55,6 @@ async function saveState(dir: string, state: UpdateCheckState): Promise<void> {
   }
 }
 
-/** One GET of the checksum file; resolves the release it names, or undefined on any failure. */
-function askFolder(running: ReleaseId, env: NodeJS.ProcessEnv, onRequest: (req: ClientRequest, connected: () => boolean) => void): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const url = `${platformFolder(env)}/${checksumName()}`;
-    const get = url.startsWith("https:") ? httpsGet : url.startsWith("http:") ? httpGet : undefined;
-    if (!get) return resolve(undefined);
-    let req: ClientRequest;
-    try {
-      req = get(url, { headers: { "user-agent": userAgent(running) }, timeout: requestTimeoutMs, agent: false }, (res: IncomingMessage) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          return resolve(undefined);
-        }
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          text += chunk;
-          // A checksum line is short; anything big is not one.
-          if (text.length > 4096) req.destroy();
-        });
-        res.on("end", () => {
-          try {
-            resolve(parseChecksumFile(text).release.id);
-          } catch {
-            resolve(undefined);
-          }
-        });
-        res.on("error", () => resolve(undefined));
-      });
-    } catch {
-      return resolve(undefined);
-    }
-    let connected = false;
-    req.on("socket", (socket) => socket.once(url.startsWith("https:") ? "secureConnect" : "connect", () => (connected = true)));
-    req.on("timeout", () => req.destroy());
-    req.on("error", () => resolve(undefined));
-    req.on("close", () => resolve(undefined));
-    onRequest(req, () => connected);
-  });
-}
 
 /** Starts the day's check when one is due; a source checkout, MC_UPDATE=off, --json and --quiet never check. */
 export async function startUpdateCheck(options: UpdateCheckOptions): Promise<UpdateCheck> {
@@ -96,7 +62,8 @@ export async function startUpdateCheck(options: UpdateCheckOptions): Promise<Upd
   const setting = (options.env["MC_UPDATE"] ?? "").toLowerCase();
   if (!running || options.silent || setting === "off" || setting === "false" || setting === "0") return none;
   const now = options.now ?? Date.now();
-  const state = parseState(await readFile(stateFile(options.configDir), "utf8").catch(() => undefined));
+  // Synchronous, as config.json's read: on most runs of a day this is the only other file mc reads.
+  const state = parseState(readState(stateFile(options.configDir)));
   let answer: string | undefined;
   let request: ClientRequest | undefined;
   let connected = (): boolean => false;
