@@ -30,7 +30,7 @@ function chunkCount(bodyLength: number, chunkBytes: number): number {
   return Math.max(1, Math.ceil(bodyLength / chunkBytes));
 }
 
-function chunkAd(header: Uint8Array, i: number, last: boolean): Uint8Array {
+export function chunkAd(header: Uint8Array, i: number, last: boolean): Uint8Array {
   const out = new Uint8Array(headerBytes + 9);
   out.set(header, 0);
   new DataView(out.buffer).setBigUint64(headerBytes, BigInt(i));
@@ -97,6 +97,56 @@ export async function* sealChunkedBlob(key: Uint8Array, h: BlobHeader, parts: re
     yield out;
     await budget.pause();
   }
+}
+
+/**
+ * `sealChunkedBlob` of a body that arrives as pieces, never held whole: the
+ * header (bound into every chunk) holds the body's length, so the caller
+ * gives it first, and a body of any other length throws before its last
+ * chunk is sealed.
+ */
+export async function* sealChunkedBlobStream(
+  key: Uint8Array,
+  h: BlobHeader,
+  bodyLength: number,
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  o: ChunkedBlobOptions = {},
+): AsyncGenerator<Uint8Array> {
+  const chunkBytes = o.chunkBytes ?? defaultChunkBytes;
+  const n = chunkCount(bodyLength, chunkBytes);
+  const header = encodeHeader(h, bodyLength, chunkBytes);
+  yield header;
+  const budget = sliceBudget();
+  let i = 0;
+  let chunk = new Uint8Array(Math.min(chunkBytes, bodyLength));
+  let filled = 0;
+  let seen = 0;
+  const sealed = (): Uint8Array => {
+    const out = seal(key, chunk.subarray(0, filled), chunkAd(header, i, i === n - 1));
+    const withSum = new Uint8Array(out.length + 4);
+    withSum.set(out, 0);
+    new DataView(withSum.buffer).setUint32(out.length, crc32(out));
+    i++;
+    filled = 0;
+    chunk = new Uint8Array(Math.max(0, Math.min(chunkBytes, bodyLength - i * chunkBytes)));
+    return withSum;
+  };
+  for await (const piece of body) {
+    seen += piece.length;
+    if (seen > bodyLength) throw new Error(`the body is longer than the ${bodyLength} bytes announced`);
+    for (let at = 0; at < piece.length; ) {
+      const take = Math.min(piece.length - at, chunk.length - filled);
+      chunk.set(piece.subarray(at, at + take), filled);
+      filled += take;
+      at += take;
+      if (filled === chunk.length && i < n - 1) {
+        yield sealed();
+        await budget.pause();
+      }
+    }
+  }
+  if (seen !== bodyLength) throw new Error(`the body is ${seen} bytes, ${bodyLength} were announced`);
+  yield sealed();
 }
 
 /** The whole file in one buffer (small blobs, tests). */

@@ -1,0 +1,153 @@
+// Where the binary state encoding (state-binary.ts) writes: one encoder for
+// two sinks, so the length a first pass counts (it goes into the sealed
+// snapshot's header before the first chunk) is the length the second writes.
+
+export interface Sink {
+  /** Starts a record: u8 kind, then a u32 length of what follows, filled in by `end`. */
+  begin(kind: number): void;
+  end(): void;
+  u8(n: number): void;
+  f64(n: number): void;
+  u64(n: bigint): void;
+  /** Unsigned LEB128, below 2^32. */
+  varint(n: number): void;
+  /** varint byte length, then UTF-8. */
+  str(s: string): void;
+  /** varint length, then the bytes. */
+  bytes(b: Uint8Array): void;
+  readonly total: number;
+}
+
+function varintBytes(n: number): number {
+  if (!Number.isInteger(n) || n < 0 || n >= 2 ** 32) throw new Error(`cannot encode ${n} as a varint`);
+  return n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5;
+}
+
+/** Counts the bytes an encoding would take. */
+export function createCountingSink(): Sink {
+  let total = 0;
+  return {
+    get total() {
+      return total;
+    },
+    begin: () => void (total += 5),
+    end: () => undefined,
+    u8: () => void (total += 1),
+    f64: () => void (total += 8),
+    u64: () => void (total += 8),
+    varint: (n) => void (total += varintBytes(n)),
+    str(s) {
+      const n = Buffer.byteLength(s, "utf8");
+      total += varintBytes(n) + n;
+    },
+    bytes(b) {
+      total += varintBytes(b.length) + b.length;
+    },
+  };
+}
+
+export interface PieceSink extends Sink {
+  /** The pieces finished since the last call (call between records only: a record's length is filled in at its end). */
+  take(): Buffer[];
+  /** Everything written, the last piece included. */
+  finish(): Buffer[];
+}
+
+/** Writes into pieces of about `pieceBytes`. */
+export function createPieceSink(pieceBytes = 64 * 1024): PieceSink {
+  let piece = Buffer.allocUnsafe(pieceBytes);
+  let at = 0;
+  let done: Buffer[] = [];
+  let total = 0;
+  let open: { piece: Buffer; at: number; total: number } | undefined;
+  const room = (n: number): void => {
+    if (at + n <= piece.length) return;
+    if (at > 0) done.push(piece.subarray(0, at));
+    piece = Buffer.allocUnsafe(Math.max(pieceBytes, n));
+    at = 0;
+  };
+  const raw = (b: Uint8Array): void => {
+    if (b.length > pieceBytes) {
+      // Long values (a large policy) go as their own piece.
+      if (at > 0) done.push(piece.subarray(0, at));
+      done.push(Buffer.from(b));
+      piece = Buffer.allocUnsafe(pieceBytes);
+      at = 0;
+    } else {
+      room(b.length);
+      piece.set(b, at);
+      at += b.length;
+    }
+    total += b.length;
+  };
+  const sink: PieceSink = {
+    get total() {
+      return total;
+    },
+    begin(kind) {
+      room(5);
+      piece[at] = kind;
+      open = { piece, at: at + 1, total };
+      at += 5;
+      total += 5;
+    },
+    end() {
+      if (!open) throw new Error("a record ended that never began");
+      open.piece.writeUInt32BE(total - open.total - 5, open.at);
+      open = undefined;
+    },
+    u8(n) {
+      room(1);
+      piece[at++] = n;
+      total += 1;
+    },
+    f64(n) {
+      room(8);
+      piece.writeDoubleBE(n, at);
+      at += 8;
+      total += 8;
+    },
+    u64(n) {
+      room(8);
+      piece.writeBigUInt64BE(n, at);
+      at += 8;
+      total += 8;
+    },
+    varint(n) {
+      const len = varintBytes(n);
+      room(len);
+      for (let i = 0; i < len - 1; i++) {
+        piece[at++] = (n % 0x80) | 0x80;
+        n = Math.floor(n / 0x80);
+      }
+      piece[at++] = n;
+      total += len;
+    },
+    str(s) {
+      const n = Buffer.byteLength(s, "utf8");
+      sink.varint(n);
+      if (n > 256) return raw(Buffer.from(s, "utf8"));
+      room(n);
+      at += piece.write(s, at, "utf8");
+      total += n;
+    },
+    bytes(b) {
+      sink.varint(b.length);
+      raw(b);
+    },
+    take() {
+      if (open) throw new Error("pieces taken inside a record");
+      const out = done;
+      done = [];
+      return out;
+    },
+    finish() {
+      const out = sink.take();
+      if (at > 0) out.push(piece.subarray(0, at));
+      piece = Buffer.allocUnsafe(0);
+      at = 0;
+      return out;
+    },
+  };
+  return sink;
+}
