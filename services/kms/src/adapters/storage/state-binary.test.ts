@@ -111,7 +111,7 @@ binary("a damaged body never decodes, least of all as a smaller state", () => {
     refuses(b, `unknown kind at ${s}`);
   }
   const wrongMagic = Buffer.from(bytes);
-  wrongMagic[3] ^= 1;
+  wrongMagic[3] = (wrongMagic[3] ?? 0) ^ 1;
   refuses(wrongMagic, "wrong magic");
 });
 
