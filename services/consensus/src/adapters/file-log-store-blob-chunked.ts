@@ -73,6 +73,8 @@ function range(parts: readonly Uint8Array[], from: number, to: number): Uint8Arr
 export interface ChunkedBlobOptions {
   /** Plain bytes per chunk (default 256 KiB; tests use small ones to get many chunks). */
   readonly chunkBytes?: number;
+  /** Longest stretch of sealing between two yields to the event loop, ms (default 4). */
+  readonly sliceMs?: number;
 }
 
 /**
@@ -116,7 +118,7 @@ export async function* sealChunkedBlobStream(
   const n = chunkCount(bodyLength, chunkBytes);
   const header = encodeHeader(h, bodyLength, chunkBytes);
   yield header;
-  const budget = sliceBudget();
+  const budget = sliceBudget(o.sliceMs);
   let i = 0;
   let chunk = new Uint8Array(Math.min(chunkBytes, bodyLength));
   let filled = 0;

@@ -113,6 +113,15 @@ export class OneVersion implements ReadonlyMap<number, KeyVersion> {
     return { sealedKey: bytes.subarray(k + 1, h), sealedHmacKey: bytes.subarray(h + 1, h + 1 + (bytes[h] as number)) };
   }
 
+  /** Hands the sealed key's, then the sealed HMAC key's bytes as ranges of the slab (no views made: a snapshot visits every key). */
+  eachMaterial(out: (bytes: Uint8Array, from: number, to: number) => void): void {
+    const { bytes } = this.#slab;
+    const k = this.#at + 8;
+    const h = k + 1 + (bytes[k] as number);
+    out(bytes, k + 1, h);
+    out(bytes, h + 1, h + 1 + (bytes[h] as number));
+  }
+
   get(version: number): KeyVersion | undefined {
     if (version !== this.#version) return undefined;
     this.#cached ??= { version, material: this.material(), createdAt: new Date(this.createdAtMs).toISOString(), createdBy: this.#createdBy };

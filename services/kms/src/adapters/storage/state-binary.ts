@@ -72,6 +72,7 @@ export function* encodeRecords(c: StateCapture, sink: Sink): Generator<void> {
     sink.end();
     records++;
   };
+  const range = (b: Uint8Array, from: number, to: number): void => sink.range(b, from, to);
   const key = (k: Key): void => {
     want(k.algorithm);
     const packed = k.versions instanceof OneVersion ? k.versions : undefined;
@@ -83,13 +84,11 @@ export function* encodeRecords(c: StateCapture, sink: Sink): Generator<void> {
     sink.varint(k.maxVersion);
     sink.varint(k.versions.size);
     if (packed) {
-      // Straight from the slab: no version object is made (and kept) for a key nobody used.
-      const m = packed.material();
+      // Straight from the slab: no version object is made (and kept) for a key nobody used, nor a view.
       sink.varint(packed.version);
       time("", packed.createdAtMs);
       ref(packed.createdBy);
-      sink.bytes(m.sealedKey);
-      sink.bytes(m.sealedHmacKey);
+      packed.eachMaterial(range);
     } else {
       for (const v of k.versions.values()) {
         sink.varint(v.version);

@@ -15,6 +15,8 @@ export interface Sink {
   str(s: string): void;
   /** varint length, then the bytes. */
   bytes(b: Uint8Array): void;
+  /** `bytes` of `b[from..to)`, copied without making a view. */
+  range(b: Uint8Array, from: number, to: number): void;
   readonly total: number;
 }
 
@@ -43,10 +45,14 @@ export function createCountingSink(): Sink {
     bytes(b) {
       total += varintBytes(b.length) + b.length;
     },
+    range(_b, from, to) {
+      total += varintBytes(to - from) + (to - from);
+    },
   };
 }
 
 export interface PieceSink extends Sink {
+  readonly ready: boolean;
   /** The pieces finished since the last call (call between records only: a record's length is filled in at its end). */
   take(): Buffer[];
   /** Everything written, the last piece included. */
@@ -134,6 +140,18 @@ export function createPieceSink(pieceBytes = 64 * 1024): PieceSink {
     bytes(b) {
       sink.varint(b.length);
       raw(b);
+    },
+    range(b, from, to) {
+      const n = to - from;
+      if (n > 256) return sink.bytes(b.subarray(from, to));
+      sink.varint(n);
+      room(n);
+      for (let i = from; i < to; i++) piece[at++] = b[i] as number;
+      total += n;
+    },
+    /** Whether `take` has pieces to give. */
+    get ready() {
+      return done.length > 0;
     },
     take() {
       if (open) throw new Error("pieces taken inside a record");
