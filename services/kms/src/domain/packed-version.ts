@@ -6,7 +6,7 @@ import type { KeyVersion, SealedMaterial } from "./state.js";
  * typed-array views cost about 600 bytes of heap per key, more than half of
  * issue 26's budget of 1 KiB per key. Packed, a key's version is one small
  * object and its sealed material, creation time and lengths are bytes in a
- * shared 64 KiB slab, so a key costs well under 400 bytes.
+ * shared 256 KiB slab, so a key costs well under 400 bytes.
  *
  * It reads as a ReadonlyMap of its one version. The KeyVersion it hands out
  * is built on first use and then kept, so callers that cache by the material
@@ -18,7 +18,7 @@ interface Slab {
   readonly view: DataView;
 }
 
-const slabBytes = 64 * 1024;
+const slabBytes = 256 * 1024;
 let slab: Slab = newSlab(0);
 let slabAt = 0;
 

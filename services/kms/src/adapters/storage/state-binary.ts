@@ -199,10 +199,13 @@ function createRecordReader() {
   const sessions = new Map<string, Session>();
   const enclaves = new Map<string, Enclave>();
   /** The enclave being read; its keys are indexed in one go when it ends (sorted-names.ts). */
-  let current: { enclave: Omit<Enclave, "keys">; keys: [string, Key][] } | undefined;
+  let current: { enclave: Omit<Enclave, "keys">; keys: Key[] } | undefined;
   const close = (): void => {
     if (!current) return;
-    const keys = new NamedMap(current.keys);
+    // Pairs made as the map takes them: a million kept until the end would outlive the young generation.
+    const keys = new NamedMap((function* (list: Key[]) {
+      for (const k of list) yield [k.name, k] as const;
+    })(current.keys));
     if (keys.size !== current.keys.length) throw new Error(`enclave ${current.enclave.name} holds a key twice`);
     enclaves.set(current.enclave.name, { ...current.enclave, keys });
     current = undefined;
@@ -259,7 +262,7 @@ function createRecordReader() {
         current = { enclave: e, keys: [] };
       } else if (k === kind.key) {
         const key = keyOf(f);
-        enclave().keys.push([key.name, key]);
+        enclave().keys.push(key);
       } else if (k === kind.policy) {
         const p = JSON.parse(f.str()) as Policy;
         enclave().enclave.policies.set(p.name, p);
