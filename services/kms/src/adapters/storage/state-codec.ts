@@ -13,9 +13,10 @@ import { createCountingSink, createPieceSink } from "./state-sink.js";
  * Longest stretch of snapshot work between two yields to the event loop. A
  * write's way through the log takes four or five turns of the loop (write,
  * fsync, mark, fsync), and each turn may wait for one stretch: at 4 ms a
- * snapshot beside a stream of writes tripled their latency (issue 26).
+ * snapshot beside a stream of writes tripled their median latency, at 1 ms
+ * it still doubled it (issue 26). A yield costs microseconds.
  */
-export const snapshotSliceMs = 1;
+export const snapshotSliceMs = 0.25;
 
 /** `sliceBudget` for loops of a million short steps: looks at the clock every 64 steps, and allocates nothing until it is time to yield. */
 function slicer(ms = snapshotSliceMs): { due(): boolean; pause(): Promise<void> } {
