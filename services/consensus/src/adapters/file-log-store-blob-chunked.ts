@@ -119,36 +119,39 @@ export async function* sealChunkedBlobStream(
   const header = encodeHeader(h, bodyLength, chunkBytes);
   yield header;
   const budget = sliceBudget(o.sliceMs);
+  // One chunk buffer for the whole body (seal copies it in), and the sealed bytes handed on as they come
+  // with their checksum apart: a snapshot of 180 MB must not allocate its size several times over.
+  const chunk = new Uint8Array(Math.min(chunkBytes, bodyLength));
+  const sizeOf = (i: number): number => Math.max(0, Math.min(chunkBytes, bodyLength - i * chunkBytes));
   let i = 0;
-  let chunk = new Uint8Array(Math.min(chunkBytes, bodyLength));
+  let size = sizeOf(0);
   let filled = 0;
   let seen = 0;
-  const sealed = (): Uint8Array => {
+  const sealed = (): Uint8Array[] => {
     const out = seal(key, chunk.subarray(0, filled), chunkAd(header, i, i === n - 1));
-    const withSum = new Uint8Array(out.length + 4);
-    withSum.set(out, 0);
-    new DataView(withSum.buffer).setUint32(out.length, crc32(out));
+    const sum = new Uint8Array(4);
+    new DataView(sum.buffer).setUint32(0, crc32(out));
     i++;
     filled = 0;
-    chunk = new Uint8Array(Math.max(0, Math.min(chunkBytes, bodyLength - i * chunkBytes)));
-    return withSum;
+    size = sizeOf(i);
+    return [out, sum];
   };
   for await (const piece of body) {
     seen += piece.length;
     if (seen > bodyLength) throw new Error(`the body is longer than the ${bodyLength} bytes announced`);
     for (let at = 0; at < piece.length; ) {
-      const take = Math.min(piece.length - at, chunk.length - filled);
+      const take = Math.min(piece.length - at, size - filled);
       chunk.set(piece.subarray(at, at + take), filled);
       filled += take;
       at += take;
-      if (filled === chunk.length && i < n - 1) {
-        yield sealed();
+      if (filled === size && i < n - 1) {
+        yield* sealed();
         await budget.pause();
       }
     }
   }
   if (seen !== bodyLength) throw new Error(`the body is ${seen} bytes, ${bodyLength} were announced`);
-  yield sealed();
+  yield* sealed();
 }
 
 /** The whole file in one buffer (small blobs, tests). */

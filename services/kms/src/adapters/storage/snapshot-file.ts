@@ -15,13 +15,15 @@ const chunkBytes = 64 * 1024;
  * The state as a sealed blob bound to this directory and to its applied
  * index, in pieces to write as they come. The state is captured at the call;
  * its length is counted, then it is encoded and sealed a chunk at a time, in
- * slices that yield to the event loop, so the body is never in memory whole.
+ * slices that yield to the event loop, so the body is never in memory whole
+ * (the sealer copies each encoded piece before it asks for the next, so the
+ * encoder reuses their buffers).
  */
 export function sealSnapshot(rootKey: Uint8Array, storeId: Uint8Array, state: KmsState): AsyncIterable<Uint8Array> {
   const capture = captureState(state);
   async function* pieces(): AsyncGenerator<Uint8Array> {
     const length = await encodedLength(capture);
-    yield* sealChunkedBlobStream(rootKey, { tag, storeId, index: Number(capture.appliedIndex) }, length, encodeCaptureStream(capture), { chunkBytes, sliceMs: snapshotSliceMs });
+    yield* sealChunkedBlobStream(rootKey, { tag, storeId, index: Number(capture.appliedIndex) }, length, encodeCaptureStream(capture, true), { chunkBytes, sliceMs: snapshotSliceMs });
   }
   return pieces();
 }

@@ -47,13 +47,14 @@ export async function encodedLength(c: StateCapture): Promise<number> {
 }
 
 /**
- * A capture's encoding in pieces of about 64 KiB, made in slices of a few
- * milliseconds that yield to the event loop: the same bytes as
- * `encodeState` at the captured index, never all in memory at once.
+ * A capture's encoding in pieces of about 64 KiB, made in slices that yield
+ * to the event loop: the same bytes as `encodeState` at the captured index,
+ * never all in memory at once. With `reuse`, each piece is valid only until
+ * the next is asked for (its buffer is then reused).
  */
-export async function* encodeCaptureStream(c: StateCapture): AsyncGenerator<Uint8Array> {
+export async function* encodeCaptureStream(c: StateCapture, reuse = false): AsyncGenerator<Uint8Array> {
   const slices = slicer();
-  const sink = createPieceSink();
+  const sink = createPieceSink(64 * 1024, reuse);
   for (const _ of encodeRecords(c, sink)) {
     if (sink.ready) yield* sink.take();
     if (slices.due()) await slices.pause();

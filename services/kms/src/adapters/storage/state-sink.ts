@@ -59,17 +59,33 @@ export interface PieceSink extends Sink {
   finish(): Buffer[];
 }
 
-/** Writes into pieces of about `pieceBytes`. */
-export function createPieceSink(pieceBytes = 64 * 1024): PieceSink {
-  let piece = Buffer.allocUnsafe(pieceBytes);
+/**
+ * Writes into pieces of about `pieceBytes`. With `reuse`, a piece given out
+ * by `take` is valid only until the sink is written to again, which then
+ * reuses its buffer: for a consumer that copies each piece before asking
+ * for the next (the snapshot sealer), a snapshot's worth of 64 KiB buffers
+ * is never allocated (external memory churn sets off collections).
+ */
+export function createPieceSink(pieceBytes = 64 * 1024, reuse = false): PieceSink {
+  let piece: Buffer = Buffer.allocUnsafe(pieceBytes);
   let at = 0;
   let done: Buffer[] = [];
   let total = 0;
   let open: { piece: Buffer; at: number; total: number } | undefined;
+  /** Buffers given out by the last `take`, and buffers free for reuse. */
+  let lent: Buffer[] = [];
+  const free: Buffer[] = [];
+  const fresh = (n: number): Buffer => {
+    if (reuse && lent.length > 0) {
+      free.push(...lent);
+      lent = [];
+    }
+    return n <= pieceBytes ? (free.pop() ?? Buffer.allocUnsafe(pieceBytes)) : Buffer.allocUnsafe(n);
+  };
   const room = (n: number): void => {
     if (at + n <= piece.length) return;
     if (at > 0) done.push(piece.subarray(0, at));
-    piece = Buffer.allocUnsafe(Math.max(pieceBytes, n));
+    piece = fresh(n);
     at = 0;
   };
   const raw = (b: Uint8Array): void => {
@@ -77,7 +93,7 @@ export function createPieceSink(pieceBytes = 64 * 1024): PieceSink {
       // Long values (a large policy) go as their own piece.
       if (at > 0) done.push(piece.subarray(0, at));
       done.push(Buffer.from(b));
-      piece = Buffer.allocUnsafe(pieceBytes);
+      piece = fresh(pieceBytes);
       at = 0;
     } else {
       room(b.length);
@@ -157,6 +173,8 @@ export function createPieceSink(pieceBytes = 64 * 1024): PieceSink {
       if (open) throw new Error("pieces taken inside a record");
       const out = done;
       done = [];
+      // Their buffers come back at the next write (a long value's own buffer never does: it is not a piece's size).
+      if (reuse) for (const b of out) if (b.byteOffset === 0 && b.buffer.byteLength === pieceBytes) lent.push(Buffer.from(b.buffer, 0, pieceBytes));
       return out;
     },
     finish() {
