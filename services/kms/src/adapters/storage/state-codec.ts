@@ -2,7 +2,8 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { sliceBudget } from "@mc/shared/node";
 import { captureState, type StateCapture } from "../../domain/state-capture.js";
 import type { KmsState } from "../../domain/state.js";
-import { createBinaryDecoder, encodeRecords, isBinaryState, type StateDecoder } from "./state-binary.js";
+import { encodeRecords, isBinaryState } from "./state-binary.js";
+import { createBinaryDecoder, type StateDecoder } from "./state-binary-read.js";
 import { decodeJson } from "./state-json.js";
 import { createCountingSink, createPieceSink } from "./state-sink.js";
 
