@@ -35,7 +35,8 @@ export type { FileRecord, RecordFileContents } from "./adapters/file-log-store-r
 export { createRecordFile, openRecordFile } from "./adapters/file-log-store-writer.js";
 export type { NewRecord, RecordFileWriter } from "./adapters/file-log-store-writer.js";
 export { encodeBlob, hasBlobMagic, readBlob } from "./adapters/file-log-store-blob.js";
-export { encodeChunkedBlob, sealChunkedBlob } from "./adapters/file-log-store-blob-chunked.js";
+export { encodeChunkedBlob, sealChunkedBlob, sealChunkedBlobStream } from "./adapters/file-log-store-blob-chunked.js";
+export { readChunkedBlobFile } from "./adapters/file-log-store-blob-file.js";
 export type { ChunkedBlobOptions } from "./adapters/file-log-store-blob-chunked.js";
 export { syncDir } from "./adapters/snapshot-file.js";
 export { addConsensusService, createPeerSender } from "./adapters/consensus-transport.js";

@@ -30,7 +30,7 @@ function chunkCount(bodyLength: number, chunkBytes: number): number {
   return Math.max(1, Math.ceil(bodyLength / chunkBytes));
 }
 
-function chunkAd(header: Uint8Array, i: number, last: boolean): Uint8Array {
+export function chunkAd(header: Uint8Array, i: number, last: boolean): Uint8Array {
   const out = new Uint8Array(headerBytes + 9);
   out.set(header, 0);
   new DataView(out.buffer).setBigUint64(headerBytes, BigInt(i));
@@ -73,6 +73,8 @@ function range(parts: readonly Uint8Array[], from: number, to: number): Uint8Arr
 export interface ChunkedBlobOptions {
   /** Plain bytes per chunk (default 256 KiB; tests use small ones to get many chunks). */
   readonly chunkBytes?: number;
+  /** Longest stretch of sealing between two yields to the event loop, ms (default 4). */
+  readonly sliceMs?: number;
 }
 
 /**
@@ -97,6 +99,59 @@ export async function* sealChunkedBlob(key: Uint8Array, h: BlobHeader, parts: re
     yield out;
     await budget.pause();
   }
+}
+
+/**
+ * `sealChunkedBlob` of a body that arrives as pieces, never held whole: the
+ * header (bound into every chunk) holds the body's length, so the caller
+ * gives it first, and a body of any other length throws before its last
+ * chunk is sealed.
+ */
+export async function* sealChunkedBlobStream(
+  key: Uint8Array,
+  h: BlobHeader,
+  bodyLength: number,
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  o: ChunkedBlobOptions = {},
+): AsyncGenerator<Uint8Array> {
+  const chunkBytes = o.chunkBytes ?? defaultChunkBytes;
+  const n = chunkCount(bodyLength, chunkBytes);
+  const header = encodeHeader(h, bodyLength, chunkBytes);
+  yield header;
+  const budget = sliceBudget(o.sliceMs);
+  // One chunk buffer for the whole body (seal copies it in), and the sealed bytes handed on as they come
+  // with their checksum apart: a snapshot of 180 MB must not allocate its size several times over.
+  const chunk = new Uint8Array(Math.min(chunkBytes, bodyLength));
+  const sizeOf = (i: number): number => Math.max(0, Math.min(chunkBytes, bodyLength - i * chunkBytes));
+  let i = 0;
+  let size = sizeOf(0);
+  let filled = 0;
+  let seen = 0;
+  const sealed = (): Uint8Array[] => {
+    const out = seal(key, chunk.subarray(0, filled), chunkAd(header, i, i === n - 1));
+    const sum = new Uint8Array(4);
+    new DataView(sum.buffer).setUint32(0, crc32(out));
+    i++;
+    filled = 0;
+    size = sizeOf(i);
+    return [out, sum];
+  };
+  for await (const piece of body) {
+    seen += piece.length;
+    if (seen > bodyLength) throw new Error(`the body is longer than the ${bodyLength} bytes announced`);
+    for (let at = 0; at < piece.length; ) {
+      const take = Math.min(piece.length - at, size - filled);
+      chunk.set(piece.subarray(at, at + take), filled);
+      filled += take;
+      at += take;
+      if (filled === size && i < n - 1) {
+        yield* sealed();
+        await budget.pause();
+      }
+    }
+  }
+  if (seen !== bodyLength) throw new Error(`the body is ${seen} bytes, ${bodyLength} were announced`);
+  yield* sealed();
 }
 
 /** The whole file in one buffer (small blobs, tests). */

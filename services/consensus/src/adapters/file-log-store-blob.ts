@@ -61,14 +61,23 @@ export function hasBlobMagic(buf: Uint8Array): boolean {
 
 const same = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/**
+ * Checks a blob file's header (its first 64 bytes, of a file of `fileLength`
+ * bytes) against what the caller expects; every failure is damage.
+ */
+export function checkBlobHeader(head: Uint8Array, fileLength: number, file: string, expect: { tag: string; storeId: Uint8Array }): void {
+  if (fileLength < headerBytes + 4) throw damaged(file, 0, `the file is ${fileLength} bytes, shorter than its header`);
+  if (!hasBlobMagic(head)) throw damaged(file, 0, "not a snapshot file (wrong magic)");
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  if (view.getUint32(60) !== crc32(head.subarray(0, 60))) throw damaged(file, 0, "header checksum mismatch");
+  if (!same(head.subarray(8, 16), tagBytes(expect.tag))) throw damaged(file, 8, `not a ${expect.tag} file`);
+  if (!same(head.subarray(16, 32), expect.storeId)) throw damaged(file, 16, "the file belongs to another data directory");
+}
+
 /** Checks and opens a blob file; every failure is damage naming `file` and an offset. */
 export function readBlob(buf: Uint8Array, file: string, expect: { tag: string; storeId: Uint8Array; key: Uint8Array }): { index: number; body: Uint8Array } {
-  if (buf.length < headerBytes + 4) throw damaged(file, 0, `the file is ${buf.length} bytes, shorter than its header`);
-  if (!hasBlobMagic(buf)) throw damaged(file, 0, "not a snapshot file (wrong magic)");
+  checkBlobHeader(buf.subarray(0, headerBytes), buf.length, file, expect);
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  if (view.getUint32(60) !== crc32(buf.subarray(0, 60))) throw damaged(file, 0, "header checksum mismatch");
-  if (!same(buf.subarray(8, 16), tagBytes(expect.tag))) throw damaged(file, 8, `not a ${expect.tag} file`);
-  if (!same(buf.subarray(16, 32), expect.storeId)) throw damaged(file, 16, "the file belongs to another data directory");
   if (hasChunkedBlobMagic(buf)) return openChunkedBlob(buf, file, expect.key);
   const index = Number(view.getBigUint64(32));
   const length = Number(view.getBigUint64(40));

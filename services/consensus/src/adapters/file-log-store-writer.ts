@@ -42,13 +42,16 @@ function encodeAll(key: Uint8Array, header: FileHeader, firstSeq: number, record
 /**
  * Creates a complete record file atomically: temp file, fsync, rename,
  * fsync of the directory. Both marks cover every record, so a crash leaves
- * either no file or a whole one.
+ * either no file or a whole one. Resolves with where the records end.
  */
-export async function createRecordFile(path: string, key: Uint8Array, header: FileHeader, records: readonly NewRecord[], closed = false): Promise<void> {
+export async function createRecordFile(path: string, key: Uint8Array, header: FileHeader, records: readonly NewRecord[], closed = false): Promise<{ end: number }> {
   const body = encodeAll(key, header, 0, records);
   const head = encodeFileHeader(header);
-  const mark = encodeMark(key, head, { seq: 0, end: recordsStart + body.length, closed });
+  const end = recordsStart + body.length;
+  const mark = encodeMark(key, head, { seq: 0, end, closed });
   await writeFileAtomic(path, Buffer.concat([head, mark, mark, body]), 0o600);
+  // Where the records end (the file's size): an appender opens there without reading the file back.
+  return { end };
 }
 
 /**

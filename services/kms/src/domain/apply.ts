@@ -1,4 +1,5 @@
 import type { Command, Payload } from "./command.js";
+import { intern, versionsOf } from "./packed-version.js";
 import { recordedOutcome, remember, sessionKey, targetOf } from "./sessions.js";
 import { NamedMap } from "./sorted-names.js";
 import type { ApplyResult, Enclave, KmsState } from "./state.js";
@@ -64,8 +65,9 @@ function applyPayload(state: KmsState, cmd: Command, p: Payload): ApplyResult {
     case "createKey":
     case "importKey": {
       if (enclave.keys.has(p.name)) return fail("already_exists", "key already exists");
-      const versions = new Map([[1, { version: 1, material: p.material, ...meta }]]);
-      enclave.keys.set(p.name, { name: p.name, algorithm: p.algorithm, maxVersion: 1, versions });
+      // Packed (packed-version.ts): most keys never get a second version.
+      const versions = versionsOf({ version: 1, material: p.material, ...meta });
+      enclave.keys.set(p.name, { name: p.name, algorithm: intern(p.algorithm), maxVersion: 1, versions });
       return { ok: true, version: 1 };
     }
     case "addKeyVersion": {

@@ -104,8 +104,10 @@ export class NamedMap<V> extends Map<string, V> {
   constructor(entries?: Iterable<readonly [string, V]>) {
     // Nothing through super(): its sets would run before `names` exists.
     super();
-    this.names = createSortedNames();
-    if (entries) for (const [name, value] of entries) this.set(name, value);
+    if (entries) for (const [name, value] of entries) super.set(name, value);
+    // Many entries at once (a snapshot's keys): one sort, linear when they come
+    // in order as they usually do, instead of a search and splice per name.
+    this.names = createSortedNames(entries ? super.keys() : []);
   }
 
   override set(name: string, value: V): this {

@@ -1,6 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createRecordFile, damaged, isRecordFile, openRecordFile, readRecordFile, recordsStart, type Mark, type RecordFileWriter } from "@mc/consensus";
+import { createRecordFile, damaged, isRecordFile, openRecordFile, readRecordFile, type Mark, type RecordFileWriter } from "@mc/consensus";
 import { open } from "@mc/wasm";
 
 export const logFileName = "log.bin";
@@ -78,7 +77,7 @@ export function readLog(buf: Uint8Array, o: { rootKey: Uint8Array; storeId: Uint
 }
 
 /** A new log file (atomic replace) whose first record will be index `next`, holding `entries` (`next`, `next + 1`, ...). */
-export function createLog(dir: string, rootKey: Uint8Array, storeId: Uint8Array, next: bigint, entries: readonly LogEntry[] = []): Promise<void> {
+export function createLog(dir: string, rootKey: Uint8Array, storeId: Uint8Array, next: bigint, entries: readonly LogEntry[] = []): Promise<{ end: number }> {
   return createRecordFile(
     join(dir, logFileName),
     rootKey,
@@ -116,17 +115,11 @@ export async function openCommandLog(dir: string, rootKey: Uint8Array, storeId: 
       if (first + BigInt(keep.length) !== next) throw new Error(`the new log would end at ${first + BigInt(keep.length)}, the log is at ${next}`);
       await writer.close();
       // One atomic replace: a crash leaves the old log (a superset) or the new one, never a log missing kept entries.
-      await createLog(dir, rootKey, storeId, first, keep);
+      const { end } = await createLog(dir, rootKey, storeId, first, keep);
       base = first;
-      if (keep.length === 0) {
-        // A new file is its header and two marks over no records.
-        writer = await openWriter(base, { end: recordsStart, mark: { seq: 0, end: recordsStart, closed: false }, size: recordsStart }, 0);
-        return;
-      }
-      // The writer's place after the kept records, as a reader finds it (the file is only those records).
-      const reread = readLog(new Uint8Array(await readFile(path)), { rootKey, storeId, legacy: false });
-      if (!reread.writer) throw new Error("the new log is not in the current format");
-      writer = await openWriter(base, reread.writer, reread.entries.length);
+      // A new file is its header, two marks (seq 0) over its records, and the records: the writer goes on
+      // after them. (Reading thousands of kept records back to learn this held up writes after each snapshot.)
+      writer = await openWriter(base, { end, mark: { seq: 0, end, closed: false }, size: end }, keep.length);
     },
     close: () => writer.close(),
   };

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { initCrypto } from "@mc/wasm";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { apply } from "../../domain/apply.js";
 import { createSoftwareHsm } from "../hsm/software-hsm.js";
 import { createLocalNode } from "./local-node.js";
 import type { LocalStore } from "./local-store.js";
@@ -61,6 +62,31 @@ node("should acknowledge writes while a snapshot is still being written, and kee
     const third = createLocalNode(await openStore(dir));
     assert.is(third.state().enclaves.get("default")?.keys.size, 22);
     await third.close();
+  } finally {
+    await rm(dirname(dir), { recursive: true, force: true });
+  }
+});
+
+node("should snapshot after a sixteenth of the records by default, not after every 1,000 entries", async () => {
+  await initCrypto();
+  const dir = join(await mkdtemp(join(tmpdir(), "kms-snap-every-")), "data");
+  try {
+    const store = await openStore(dir);
+    // 32,000 keys already in the state: a snapshot is due after 2,000 entries.
+    const meta = { requestId: "", issuedAt: "2024-01-01T00:00:00.000Z", issuedBy: "me" };
+    apply(store.snapshot, { ...meta, payload: { kind: "createEnclave", name: "default" } });
+    for (let i = 0; i < 32_000; i++) apply(store.snapshot, { ...meta, payload: { kind: "createKey", enclave: "default", name: `old-${i}`, algorithm: "A", material } });
+    // As if they had come with the snapshot: the log goes on from where it is.
+    store.snapshot.appliedIndex = 0n;
+    let snapshots = 0;
+    const n = createLocalNode({ ...store, writeSnapshot: (s) => ((snapshots += 1), store.writeSnapshot(s)) });
+    const create = (i: number) => n.propose({ kind: "createKey", enclave: "default", name: `k${i}`, algorithm: "A", material }, "me");
+    const batch = (from: number, count: number) => Promise.all(Array.from({ length: count }, (_, i) => create(from + i)));
+    await batch(0, 1500);
+    assert.is(snapshots, 0, "1,500 entries over 32,000 records");
+    await batch(1500, 700);
+    assert.is(snapshots, 1, "2,200 entries over 34,200 records");
+    await n.close();
   } finally {
     await rm(dirname(dir), { recursive: true, force: true });
   }

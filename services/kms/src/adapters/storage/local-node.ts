@@ -30,10 +30,26 @@ interface Pending {
  * A crash at any point leaves a snapshot and a log that together hold every
  * acknowledged entry.
  */
+/** Records a snapshot holds (keys, policies, identities). */
+function recordsIn(state: KmsState): number {
+  let n = 0;
+  for (const e of state.enclaves.values()) n += e.keys.size + e.policies.size + e.identities.size;
+  return n;
+}
+
+/**
+ * Without `snapshotEvery`, a snapshot follows 1,000 entries or a sixteenth
+ * of the records, whichever is more: a snapshot costs every record, so at a
+ * fixed interval a million keys would be snapshotted without pause (each
+ * takes seconds) and every write would pay for a thousand keys. A
+ * sixteenth keeps that to 16 per write and the log to replay at start-up to
+ * a sixteenth of the keys.
+ */
 export function createLocalNode(store: LocalStore, options: { snapshotEvery?: number; now?: () => string } = {}): LocalNode {
   const state = store.snapshot;
   for (const e of store.entries) apply(state, decodeCommand(e.data), e.index);
-  const snapshotEvery = options.snapshotEvery ?? 1000;
+  const fixed = options.snapshotEvery;
+  const snapshotDue = (since: number): boolean => since >= (fixed ?? Math.max(1000, recordsIn(state) / 16));
   const now = options.now ?? (() => new Date().toISOString());
   let sinceSnapshot = store.entries.length;
   let queue: Pending[] = [];
@@ -91,7 +107,7 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
       running?.tail.push(...entries);
       batch.forEach((p, i) => p.resolve(apply(state, p.command, entries[i]?.index)));
       sinceSnapshot += batch.length;
-      if (sinceSnapshot >= snapshotEvery && running === undefined) startSnapshot();
+      if (running === undefined && snapshotDue(sinceSnapshot)) startSnapshot();
     }
   }
 

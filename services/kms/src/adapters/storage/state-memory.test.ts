@@ -20,7 +20,7 @@ memory("should pack decoded key material into shared buffers, bytes unchanged", 
   for (const key of decoded.enclaves.get("default")?.keys.values() ?? []) {
     for (const v of key.versions.values()) buffers.add(v.material.sealedKey.buffer).add(v.material.sealedHmacKey.buffer);
   }
-  // 4,000 sealed keys of 73 bytes: a few 64 KiB slabs, not one ArrayBuffer (and its bookkeeping) each.
+  // 4,000 sealed keys of 73 bytes: a few 256 KiB slabs, not one ArrayBuffer (and its bookkeeping) each.
   assert.ok(buffers.size <= 8, `${buffers.size} buffers for 4000 sealed keys`);
 });
 

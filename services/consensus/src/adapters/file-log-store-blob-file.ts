@@ -1,0 +1,71 @@
+import { open as openFile } from "node:fs/promises";
+import { envelopeOverhead, open } from "@mc/wasm";
+import { crc32 } from "./crc32.js";
+import { checkBlobHeader } from "./file-log-store-blob.js";
+import { chunkAd, hasChunkedBlobMagic } from "./file-log-store-blob-chunked.js";
+import { damaged } from "./file-log-store-damage.js";
+
+const headerBytes = 64;
+const blockBytes = 4 * 2 ** 20;
+
+/**
+ * Reads a chunked blob file (mcblob3) a chunk at a time, handing each
+ * opened chunk of the body to `onChunk` (which may keep no reference to it
+ * past the call) in order, so a large snapshot is never in memory twice, or
+ * whole. Checks exactly what `readBlob` checks; every failure is damage
+ * naming `file` and an offset, and whatever `onChunk` throws ends the read.
+ * Resolves with the blob's index, or with undefined when the file is not a
+ * chunked blob (the caller reads it whole with `readBlob`).
+ */
+export async function readChunkedBlobFile(
+  path: string,
+  file: string,
+  expect: { tag: string; storeId: Uint8Array; key: Uint8Array },
+  onChunk: (plain: Uint8Array) => void,
+): Promise<{ index: number } | undefined> {
+  const handle = await openFile(path, "r");
+  try {
+    const { size } = await handle.stat();
+    const head = new Uint8Array(headerBytes);
+    const { bytesRead } = await handle.read(head, 0, headerBytes, 0);
+    if (!hasChunkedBlobMagic(head.subarray(0, bytesRead))) return undefined;
+    checkBlobHeader(head, size, file, expect);
+    const view = new DataView(head.buffer);
+    const index = Number(view.getBigUint64(32));
+    const bodyLength = Number(view.getBigUint64(40));
+    const chunkBytes = view.getUint32(48);
+    if (chunkBytes === 0) throw damaged(file, 48, "the header says chunks of 0 bytes");
+    const n = Math.max(1, Math.ceil(bodyLength / chunkBytes));
+    const expected = headerBytes + bodyLength + n * (envelopeOverhead + 4);
+    if (expected !== size) throw damaged(file, Math.min(size, expected), `the header says ${bodyLength} bytes in ${n} chunks (a ${expected}-byte file), the file holds ${size}`);
+    // Read in blocks of several chunks: a read per 64 KiB chunk costs a trip to the thread pool each.
+    const block = new Uint8Array(Math.min(size - headerBytes, Math.max(blockBytes, Math.min(chunkBytes, bodyLength) + envelopeOverhead + 4)));
+    const blockView = new DataView(block.buffer);
+    let blockStart = headerBytes;
+    let blockEnd = headerBytes;
+    let at = headerBytes;
+    for (let i = 0; i < n; i++) {
+      const plainLength = Math.min(chunkBytes, bodyLength - i * chunkBytes);
+      const length = plainLength + envelopeOverhead;
+      if (at + length + 4 > blockEnd) {
+        const got = (await handle.read(block, 0, Math.min(block.length, size - at), at)).bytesRead;
+        blockStart = at;
+        blockEnd = at + got;
+        if (at + length + 4 > blockEnd) throw damaged(file, blockEnd, `chunk ${i} cut short`);
+      }
+      const sealed = block.subarray(at - blockStart, at - blockStart + length);
+      if (crc32(sealed) !== blockView.getUint32(at - blockStart + length)) throw damaged(file, at, `chunk ${i} checksum mismatch`);
+      let plain: Uint8Array;
+      try {
+        plain = open(expect.key, sealed, chunkAd(head, i, i === n - 1));
+      } catch {
+        throw damaged(file, at, `chunk ${i} does not open under the root key`);
+      }
+      onChunk(plain);
+      at += length + 4;
+    }
+    return { index };
+  } finally {
+    await handle.close();
+  }
+}
