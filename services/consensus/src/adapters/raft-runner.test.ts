@@ -139,6 +139,39 @@ test("a slow snapshot is taken at the index it captured while later entries go o
   }
 });
 
+test("a snapshot interval given as a function is asked again as the state grows", async () => {
+  const list: string[] = [];
+  // Applied entries at each take: the first after 2 entries, then every 5.
+  const takes: number[] = [];
+  const r = createRaftRunner({
+    id: "solo", clusterId: "one", bus: createMemoryBroker().connect(),
+    bootstrap: { voters: [{ id: "solo", address: "127.0.0.1:7373" }], learners: [] },
+    store: createFileLogStore({ dir: join(dir, "interval"), rootKey: key }),
+    apply: (e) => list.push(dec(e.data)),
+    snapshots: {
+      every: () => (takes.length === 0 ? 2 : 5),
+      take: () => {
+        takes.push(list.length);
+        return enc(JSON.stringify(list));
+      },
+      restore: () => undefined,
+    },
+  });
+  await r.start();
+  try {
+    for (let i = 0; i < 16; i++) {
+      await r.propose(enc(String(i)));
+      // Each snapshot is written before the next proposal, so none is skipped while one is in flight.
+      for (let w = 0; w < 200 && r.status().snapshotIndex < r.status().appliedIndex - 5; w++) await new Promise((res) => setTimeout(res, 2));
+    }
+    assert.ok(takes.length >= 3, `takes at ${takes.join(", ")}`);
+    const gaps = takes.slice(1).map((t, i) => t - (takes[i] ?? 0));
+    assert.ok(gaps.every((g) => g === 5), `gaps ${gaps.join(", ")}`);
+  } finally {
+    await r.stop();
+  }
+});
+
 test("a membership change not confirmed in time says its outcome is unknown and names no node; the log does", async () => {
   const logged: string[] = [];
   const r = createRaftRunner({

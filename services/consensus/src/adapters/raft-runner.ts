@@ -22,8 +22,12 @@ import { createReadyLoop } from "./ready-loop.js";
 import { createWaiters, type AppliedEntry } from "./waiters.js";
 
 export interface StateMachineSnapshots {
-  /** Take a snapshot after this many applied entries. */
-  readonly every: number;
+  /**
+   * Take a snapshot after this many applied entries; a function is asked
+   * after each batch (a state machine whose snapshots grow with its state
+   * spaces them out as it grows).
+   */
+  readonly every: number | (() => number);
   /**
    * The state as of the last applied entry. Whatever runs synchronously in
    * the call must capture that state (cheaply: it holds up the ready loop);
@@ -178,8 +182,10 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     }
     waiters.appliedUpTo(applied);
     for (const rs of ready.readStates) waiters.readState(rs.ctx, rs.index);
-    if (o.snapshots && core && !snapshotting && applied - lastSnapshot >= o.snapshots.every) snapshotAt(applied, o.snapshots);
+    if (o.snapshots && core && !snapshotting && applied - lastSnapshot >= intervalOf(o.snapshots)) snapshotAt(applied, o.snapshots);
   }
+
+  const intervalOf = (s: StateMachineSnapshots): number => (typeof s.every === "number" ? s.every : s.every());
 
   /**
    * Captures the state at `index` now; encoding it and writing the file run

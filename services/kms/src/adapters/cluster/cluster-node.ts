@@ -7,6 +7,7 @@ import { apply } from "../../domain/apply.js";
 import type { Command, Payload } from "../../domain/command.js";
 import type { CommandSink } from "../../domain/ports.js";
 import { recordedOutcome } from "../../domain/sessions.js";
+import { snapshotInterval } from "../../domain/snapshot-cadence.js";
 import { captureState } from "../../domain/state-capture.js";
 import { createEmptyState, type ApplyResult, type KmsState } from "../../domain/state.js";
 import { nodeIdOf, type ClusterConfig } from "../../config/config.js";
@@ -95,8 +96,10 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
     snapshots: {
       // A snapshot serializes every key (6 µs each, then one seal and fsync):
       // taken every 1,000 entries it cost a node about 5 % of its CPU under a
-      // stream of creations. Every 10,000 keeps restarts and catch-up short.
-      every: o.snapshotEvery ?? 10_000,
+      // stream of creations. At least 10,000 keeps restarts and catch-up
+      // short; a sixteenth of the records keeps a large keyspace from being
+      // snapshotted without pause.
+      every: o.snapshotEvery ?? (() => snapshotInterval(state, 10_000)),
       // Captured now (copies of the maps), encoded in slices that let
       // heartbeats through: 100,000 keys take most of a second to encode.
       take: () => encodeCapture(captureState(state)),

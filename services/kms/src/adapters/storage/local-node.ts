@@ -1,4 +1,5 @@
 import { apply } from "../../domain/apply.js";
+import { snapshotInterval } from "../../domain/snapshot-cadence.js";
 import type { Command, Payload } from "../../domain/command.js";
 import type { CommandSink } from "../../domain/ports.js";
 import type { ApplyResult, KmsState } from "../../domain/state.js";
@@ -28,28 +29,14 @@ interface Pending {
  * after S are kept in memory meanwhile; once snapshot.bin is durable, the log
  * is replaced in one atomic write by one that starts at S + 1 and holds them.
  * A crash at any point leaves a snapshot and a log that together hold every
- * acknowledged entry.
- */
-/** Records a snapshot holds (keys, policies, identities). */
-function recordsIn(state: KmsState): number {
-  let n = 0;
-  for (const e of state.enclaves.values()) n += e.keys.size + e.policies.size + e.identities.size;
-  return n;
-}
-
-/**
- * Without `snapshotEvery`, a snapshot follows 1,000 entries or a sixteenth
- * of the records, whichever is more: a snapshot costs every record, so at a
- * fixed interval a million keys would be snapshotted without pause (each
- * takes seconds) and every write would pay for a thousand keys. A
- * sixteenth keeps that to 16 per write and the log to replay at start-up to
- * a sixteenth of the keys.
+ * acknowledged entry. Without `snapshotEvery`, snapshots follow
+ * `snapshotInterval` (at least 1,000 entries).
  */
 export function createLocalNode(store: LocalStore, options: { snapshotEvery?: number; now?: () => string } = {}): LocalNode {
   const state = store.snapshot;
   for (const e of store.entries) apply(state, decodeCommand(e.data), e.index);
   const fixed = options.snapshotEvery;
-  const snapshotDue = (since: number): boolean => since >= (fixed ?? Math.max(1000, recordsIn(state) / 16));
+  const snapshotDue = (since: number): boolean => since >= (fixed ?? snapshotInterval(state, 1000));
   const now = options.now ?? (() => new Date().toISOString());
   let sinceSnapshot = store.entries.length;
   let queue: Pending[] = [];
