@@ -11,9 +11,12 @@
 //   `find` (wall, first line, peak RSS), `mirror`, `diff` and `rm -r` of 5k
 //   and 50k of them (peak RSS, DeleteObjects batches), with rclone's
 //   `lsf -R` / `ls` / `sync` / `check` / `delete` beside them.
+// - kms-cluster: the same sizes on 3 real nodes: two fresh nodes join a
+//   founding node holding the keys (catch-up by snapshot), then start-up,
+//   memory per key, write p99 beside snapshots, `key list` via a follower;
 // Each table gives the growth per step and says "linear", "sub-linear" or
-// names the step that grows faster. Env: SCALE_PARTS=releases,kms,etcd,mc;
-// SCALE_RELEASES / SCALE_KEYS / SCALE_OBJECTS / SCALE_MIRROR_OBJECTS (comma
+// names the step that grows faster. Env: SCALE_PARTS=releases,kms,kms-cluster,etcd,mc;
+// SCALE_RELEASES / SCALE_KEYS / SCALE_CLUSTER_KEYS / SCALE_OBJECTS / SCALE_MIRROR_OBJECTS (comma
 // lists; mirror sizes pair with object sizes and default to half of them)
 // or SCALE_MAX_RELEASES / SCALE_MAX_KEYS / SCALE_MAX_OBJECTS (caps on the
 // defaults, e.g. SCALE_MAX_KEYS=100000).
@@ -24,10 +27,11 @@ import { printGrowth } from "./scale/growth.js";
 import { printMc } from "./scale/mc-tables.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const parts = (process.env.SCALE_PARTS ?? "releases,kms,etcd,mc").split(",");
+const parts = (process.env.SCALE_PARTS ?? "releases,kms,kms-cluster,etcd,mc").split(",");
 const sizes = (list: string | undefined, defaults: number[], max: number): number[] => (list ? list.split(",").map(Number) : defaults.filter((n) => n <= max));
 const releaseSizes = sizes(process.env.SCALE_RELEASES, [100, 1000, 5000], Number(process.env.SCALE_MAX_RELEASES ?? 5000));
 const keySizes = sizes(process.env.SCALE_KEYS, [10_000, 100_000, 1_000_000], Number(process.env.SCALE_MAX_KEYS ?? 1_000_000));
+const clusterSizes = sizes(process.env.SCALE_CLUSTER_KEYS, [10_000, 100_000, 1_000_000], Number(process.env.SCALE_MAX_KEYS ?? 1_000_000));
 const objectSizes = sizes(process.env.SCALE_OBJECTS, [10_000, 100_000], Number(process.env.SCALE_MAX_OBJECTS ?? 100_000));
 const mirrorSizes = process.env.SCALE_MIRROR_OBJECTS ? process.env.SCALE_MIRROR_OBJECTS.split(",").map(Number) : objectSizes.map((n) => Math.floor(n / 2));
 
@@ -92,6 +96,28 @@ if (parts.includes("kms")) {
   if (last) {
     const ratio = (last.writeP99During ?? 0) / Math.max(last.writeP99 ?? 1, 1e-6);
     process.stdout.write(`  targets at ${keySizes.at(-1)} keys: start ${((last.startMs ?? 0) / 1000).toFixed(1)} s (<= 15 s), ${(last.bytesPerKey ?? 0).toFixed(0)} B/key (<= 1024), write p99 during a snapshot x${ratio.toFixed(2)} (<= 2x), streaming RSS growth ${(last.streamRssGrowthMiB ?? 0).toFixed(1)} MiB\n`);
+  }
+}
+if (parts.includes("kms-cluster")) {
+  const rows = clusterSizes.map((n) => run("kms-cluster", n));
+  printGrowth("KMS 3-node cluster (real processes over nats-server); times in ms", clusterSizes, [
+    { name: "load through the founding node (API)", unit: "ms", values: col(rows, "buildMs") },
+    { name: "a fresh node joins and catches up", unit: "ms", values: col(rows, "catchUpMs") },
+    { name: "  of which restoring the snapshot", unit: "ms", values: col(rows, "restoreMs") },
+    { name: "start-up of all three to ready", unit: "ms", values: col(rows, "startMs") },
+    { name: "largest node RSS at ready", unit: "MiB", values: col(rows, "serverRssMiB") },
+    { name: "memory per key (largest node)", unit: "B", values: col(rows, "bytesPerKey") },
+    { name: "snapshot time (from the nodes' log)", unit: "ms", values: col(rows, "snapshotMs") },
+    { name: "write p99 away from snapshots", unit: "ms", values: col(rows, "writeP99") },
+    { name: "write p99 beside a snapshot", unit: "ms", values: col(rows, "writeP99During") },
+    { name: "prefix (1/100 of keys) via a follower, pages of 1000", unit: "ms", values: col(rows, "prefixPagedMs") },
+    { name: "list of every name via a follower, streamed", unit: "ms", values: col(rows, "streamMs") },
+    { name: "follower peak RSS growth while streaming", unit: "MiB", values: col(rows, "streamRssGrowthMiB") },
+  ]);
+  const last = rows.at(-1);
+  if (last) {
+    const ratio = (last.writeP99During ?? 0) / Math.max(last.writeP99 ?? 1, 1e-6);
+    process.stdout.write(`  targets at ${clusterSizes.at(-1)} keys: start ${((last.startMs ?? 0) / 1000).toFixed(1)} s (<= 15 s), ${(last.bytesPerKey ?? 0).toFixed(0)} B/key (<= 1024), write p99 beside a snapshot x${ratio.toFixed(2)} over ${last.writesDuring ?? 0} writes (<= 2x), streaming RSS growth ${(last.streamRssGrowthMiB ?? 0).toFixed(1)} MiB\n`);
   }
 }
 if (parts.includes("etcd")) {

@@ -1,0 +1,178 @@
+// One keyspace size of `npm run bench scale`, 3-node cluster (a child
+// process): real `kms server` processes over nats-server. A founding node
+// alone takes N keys through its API; two fresh nodes then join through
+// /v1/cluster/add and catch up by snapshot (time to ready and holding the
+// last key). On the 3-node cluster: memory per key, write p99 beside the
+// nodes' snapshots against p99 away from them (the windows come from each
+// node's "snapshot at entry" log line), start-up of all three (the median of
+// three restarts), and `key list` through a follower, paged and streamed.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createKmsClient, type KmsClient } from "@mc/kms";
+import { freePort } from "../../tests/harness/free-port.js";
+import { startNatsServer } from "../../tests/harness/nats-server.js";
+import { writeServerCerts } from "../../tests/harness/tls-certs.js";
+import { waitFor } from "../../tests/harness/wait-for.js";
+import { agreedLeader, apiKeyOf, idOf, startMember, writeClusterConfigs, type Member } from "../../tests/kms/cluster-harness.js";
+import { getStatus } from "../../tests/kms/kms-harness.js";
+import { median, memoryOf, quantile, timed } from "./growth.js";
+import { snapshotWindows, type Window } from "./snapshot-windows.js";
+
+const size = Number(process.argv[2] ?? 10_000);
+const nameOf = (i: number): string => `tenant-${String(i).padStart(7, "0")}`;
+const pidOf = (m: Member): number => m.proc?.child.pid ?? 0;
+
+/** Ready within five minutes (a node restoring a million keys on a busy machine). */
+async function ready(ca: Buffer, m: Member): Promise<void> {
+  await waitFor(
+    async () => {
+      if (m.proc && m.proc.child.exitCode !== null) throw new Error(`kms ${m.host} exited: ${m.proc.output()}`);
+      return (await getStatus(m.port, "/v1/health/ready", ca).catch(() => 0)) === 200;
+    },
+    { what: `kms ${m.host} ready`, timeoutMs: 300_000, intervalMs: 10 },
+  );
+}
+
+/** `count` creations from `workers` concurrent clients' requests; latencies with start and end times. */
+async function create(c: KmsClient, from: number, count: number, workers: number): Promise<{ start: number; end: number }[]> {
+  let next = from;
+  const spans: { start: number; end: number }[] = [];
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < from + count) {
+        const i = next++;
+        const start = performance.now();
+        const r = await c.send("POST", `/v1/key/create/${nameOf(i)}`, {});
+        if (r.status !== 200) throw new Error(`create ${nameOf(i)}: ${r.status} ${r.body.toString()}`);
+        spans.push({ start, end: performance.now() });
+      }
+    }),
+  );
+  return spans;
+}
+
+/** A fresh node's config: the founder's, with its own address; it names only the founder. */
+async function joinerOf(dir: string, founder: Member, n: number): Promise<Member> {
+  const port = await freePort();
+  const host = `127.0.0.1:${port}`;
+  const nodeDir = join(dir, `n${n}`);
+  await mkdir(nodeDir, { recursive: true });
+  const yaml = (await readFile(founder.configFile, "utf8")).replace(/^address: .*$/m, `address: ${host}`).replace(/^ {2}host: .*$/m, `  host: ${host}`);
+  const configFile = join(nodeDir, "kms.yaml");
+  await writeFile(configFile, yaml);
+  return { port, host, configFile, proc: undefined };
+}
+
+const dir = await mkdtemp(join(tmpdir(), "scale-kms-cluster-"));
+const nats = await startNatsServer();
+const members: Member[] = [];
+const clients: KmsClient[] = [];
+try {
+  const certs = await writeServerCerts(join(dir, "certs"));
+  const ca = await readFile(certs.caFile);
+  const [founder] = await writeClusterConfigs(dir, 1, nats.url, certs);
+  if (!founder) throw new Error("no founder");
+  members.push(founder);
+  const emptyStart = await timed(async () => {
+    startMember(founder);
+    await ready(ca, founder);
+  });
+  const emptyRssKiB = (await memoryOf(pidOf(founder))).rssKiB;
+  const apiKey = apiKeyOf(members);
+  if (!apiKey) throw new Error("no root API key printed");
+  const client = (m: Member) => createKmsClient({ server: m.host, ca, apiKey });
+  const first = await client(founder);
+  clients.push(first);
+  const build = await timed(() => create(first, 0, size, 64));
+
+  // Two fresh nodes join, one at a time; each is caught up once it holds the last key.
+  const catchUpMs: number[] = [];
+  for (const n of [2, 3]) {
+    const joiner = await joinerOf(dir, founder, n);
+    members.push(joiner);
+    startMember(joiner);
+    await waitFor(() => joiner.proc?.output().includes("server not part of cluster"), { what: "the joiner listening", timeoutMs: 120_000 });
+    const c = await client(joiner);
+    clients.push(c);
+    const t = await timed(async () => {
+      const r = await first.send("POST", "/v1/cluster/add", { host: joiner.host });
+      if (r.status !== 200) throw new Error(`cluster add: ${r.status} ${r.body.toString()}`);
+      await ready(ca, joiner);
+      await waitFor(async () => (await c.send("GET", `/v1/key/describe/${nameOf(size - 1)}?stale=true`)).status === 200, { what: "the last key on the joiner", timeoutMs: 300_000, intervalMs: 10 });
+    });
+    catchUpMs.push(t.ms);
+  }
+  const restored = /state restored from the snapshot at entry \d+ in (\d+) ms/.exec(members[2]?.proc?.output() ?? "")?.[1];
+
+  // Writes across at least one snapshot on every node (a sixteenth of the keys, at least 10,000 entries apart).
+  const leader = await agreedLeader(clients);
+  const lead = clients[members.findIndex((m) => idOf(m) === leader.id)] ?? first;
+  const windows = snapshotWindows(members);
+  const interval = Math.max(10_000, Math.floor(size / 16));
+  const spans = await create(lead, size, Math.ceil(interval * 1.3), 16);
+  const seen: readonly Window[] = windows.stop();
+  const overlaps = (s: { start: number; end: number }) => seen.some((w) => s.start < w.end && s.end > w.start);
+  const lat = (pick: boolean) => spans.filter((s) => overlaps(s) === pick).map((s) => s.end - s.start).sort((a, b) => a - b);
+  const during = lat(true);
+  const base = lat(false);
+  const written = size + Math.ceil(interval * 1.3);
+
+  // Start-up of all three: the median of three restarts.
+  for (const c of clients.splice(0)) c.close();
+  const starts: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    for (const m of members) await m.proc?.stop();
+    const t = await timed(async () => {
+      for (const m of members) startMember(m);
+      for (const m of members) await ready(ca, m);
+    });
+    starts.push(t.ms);
+  }
+  const rss = await Promise.all(members.map(async (m) => (await memoryOf(pidOf(m))).rssKiB));
+  for (const m of members) clients.push(await client(m));
+  const now = await agreedLeader(clients);
+  const at = members.findIndex((m) => idOf(m) !== now.id);
+  const follower = clients[at] ?? first;
+  const followerPid = pidOf(members[at] as Member);
+  const prefix = `tenant-${String(Math.floor(size / 2)).padStart(7, "0").slice(0, 5)}*`;
+  const paged = await timed(async () => {
+    let at = "";
+    let n = 0;
+    do {
+      const page = await follower.call<{ names: string[]; continue_at: string }>("GET", `/v1/key/list/${prefix}?limit=1000${at ? `&continue_at=${at}` : ""}`);
+      n += page.names.length;
+      at = page.continue_at;
+    } while (at !== "");
+    return n;
+  });
+  const beforeStream = await memoryOf(followerPid);
+  const streamed = await timed(() => follower.send("GET", "/v1/key/list/*"));
+  const afterStream = await memoryOf(followerPid);
+  const result = {
+    keys: written,
+    buildMs: build.ms,
+    emptyStartMs: emptyStart.ms,
+    catchUpMs: median(catchUpMs),
+    restoreMs: Number(restored ?? 0),
+    startMs: median(starts),
+    bytesPerKey: ((Math.max(...rss) - emptyRssKiB) * 1024) / written,
+    serverRssMiB: Math.max(...rss) / 1024,
+    snapshots: seen.length,
+    snapshotMs: median(seen.map((w) => w.end - w.start)),
+    writeP99: quantile(base, 0.99),
+    writeP99During: quantile(during, 0.99),
+    writesDuring: during.length,
+    prefixNames: paged.value,
+    prefixPagedMs: paged.ms,
+    streamMs: streamed.ms,
+    streamBytes: streamed.value.body.length,
+    streamRssGrowthMiB: (afterStream.peakKiB - beforeStream.peakKiB) / 1024,
+  };
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+} finally {
+  for (const c of clients) c.close();
+  for (const m of members) await m.proc?.kill();
+  await nats.stop();
+  await rm(dir, { recursive: true, force: true });
+}
