@@ -100,6 +100,11 @@ try {
       if (r.status !== 200) throw new Error(`cluster add: ${r.status} ${r.body.toString()}`);
       await ready(ca, joiner);
       await waitFor(async () => (await c.send("GET", `/v1/key/describe/${nameOf(size - 1)}?stale=true`)).status === 200, { what: "the last key on the joiner", timeoutMs: 300_000, intervalMs: 10 });
+      // A large catch-up outlasts the add request: the node answers as a learner and is promoted when caught up.
+      await waitFor(
+        async () => (await first.call<{ nodes: { id: string; role: string }[] }>("GET", "/v1/cluster/status")).nodes.some((x) => x.id === idOf(joiner) && x.role !== "learner"),
+        { what: "the joiner a voter", timeoutMs: 300_000, intervalMs: 20 },
+      );
     });
     catchUpMs.push(t.ms);
   }

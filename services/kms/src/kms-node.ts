@@ -155,7 +155,7 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
             hosts: () => cluster.hosts(),
             // Through the lease: every barrier a read passes renews it.
             linearize: (timeoutMs?: number) => (lease && timeoutMs === undefined ? lease.barrier() : cluster.linearize(timeoutMs)),
-            addMember: (host: string) => addMember(cluster, host),
+            addMember: (host: string) => addMember(cluster, host, log),
             removeMember: (host: string) => removeMember(cluster, host),
             describe: () => cluster.describe(),
             transferLeadership: async (host: string | undefined) => {

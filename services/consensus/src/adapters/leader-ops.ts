@@ -1,6 +1,7 @@
 import { AppError } from "@mc/shared/errors";
 import type { RaftNode } from "../domain/raft-node.js";
 import type { Configuration, MembershipChange, Ready, RejectReason } from "../domain/types.js";
+import { waitCaughtUp } from "./catch-up.js";
 import type { StateSignal } from "./state-signal.js";
 import type { AppliedEntry, Waiters } from "./waiters.js";
 
@@ -8,6 +9,8 @@ export interface LeaderContext {
   readonly id: string;
   readonly electionMs: number;
   readonly requestTimeoutMs: number;
+  /** How long a joining node may make no progress before its addition fails. */
+  readonly catchUpStallMs: number;
   readonly waiters: Waiters;
   /** Notified whenever the core may have changed: what the waits below re-check on. */
   readonly changed: StateSignal;
@@ -87,17 +90,12 @@ export function createLeaderOps(ctx: LeaderContext): LeaderOps {
       await transferAsLeader("", timeoutMs);
       throw notLeader();
     }
-    const known = [...s.configuration.voters, ...s.configuration.learners].some((m) => change.type !== "remove" && m.id === change.member.id);
-    if (change.type === "addVoter" && !known) {
-      // New servers join as learners and are promoted once caught up (thesis §4.2.1).
-      await changeMembershipAsLeader({ type: "addLearner", member: change.member }, timeoutMs);
-      for (let round = 0; round < 10; round++) {
-        const started = Date.now();
-        const target = ctx.node().status().lastIndex;
-        const caughtUp = await ctx.changed.until(() => ((ctx.node().status().peers.find((p) => p.id === change.member.id)?.match ?? 0) >= target ? true : undefined), timeoutMs);
-        if (!caughtUp) throw new AppError("deadline_exceeded", `the new node ${change.member.address} did not catch up`);
-        if (Date.now() - started < ctx.electionMs) break;
-      }
+    if (change.type === "addVoter" && !s.configuration.voters.some((m) => m.id === change.member.id)) {
+      // New servers join as learners and are promoted once caught up (thesis §4.2.1);
+      // a learner left by an addition that did not finish is caught up and promoted the same way.
+      const learner = s.configuration.learners.some((m) => m.id === change.member.id);
+      if (!learner) await changeMembershipAsLeader({ type: "addLearner", member: change.member }, timeoutMs);
+      await waitCaughtUp(ctx.node, ctx.changed, change.member.id, change.member.address, ctx.electionMs, ctx.catchUpStallMs);
     }
     const r = await retrying(timeoutMs, () => {
       const res = ctx.node().changeMembership(change);

@@ -180,6 +180,7 @@ test("a membership change not confirmed in time says its outcome is unknown and 
     store: createFileLogStore({ dir: join(dir, "ghost"), rootKey: key }),
     apply: () => undefined,
     log: (line) => logged.push(line),
+    catchUpStallMs: 300,
   });
   await r.start();
   try {

@@ -57,6 +57,12 @@ export interface RaftRunnerOptions {
   readonly rpcTimeoutMs?: number;
   /** Default deadline of propose/readIndex/membership calls. */
   readonly requestTimeoutMs?: number;
+  /**
+   * How long a joining node may make no progress (log entries or snapshot
+   * bytes acknowledged, or restoring a snapshot) before its addition fails;
+   * default 30 s: a million-key snapshot takes seconds to restore.
+   */
+  readonly catchUpStallMs?: number;
   readonly seed?: number;
   /** Called with a message when start-up cut off a torn log tail. */
   readonly onRepair?: (message: string) => void;
@@ -239,7 +245,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   }
 
   const { proposeAsLeader, readIndexAsLeader, changeMembershipAsLeader, transferAsLeader } = createLeaderOps({
-    id: o.id, electionMs, requestTimeoutMs, waiters, changed, node, enqueue,
+    id: o.id, electionMs, requestTimeoutMs, catchUpStallMs: o.catchUpStallMs ?? 30_000, waiters, changed, node, enqueue,
   });
 
   /**

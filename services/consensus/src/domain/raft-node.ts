@@ -231,7 +231,7 @@ export function createRaftNode(config: RaftConfig, persisted: PersistedState): R
         id: s.id, role: s.role, term: s.term, votedFor: s.votedFor, leaderId: s.leaderId, commit: s.commit, applied: s.applied,
         firstIndex: s.log.firstIndex(), lastIndex: lastIndex(s), lastTerm: s.log.lastTerm(), snapshotIndex: s.log.snapshotIndex(),
         configuration: s.membership, configIndex: s.configIndex, transferTarget: s.transferTarget, preVotes: s.preVotes,
-        peers: [...s.progress].map(([peer, p]) => ({ id: peer, match: p.match, next: p.next, voter: isVoter(s.membership, peer) })),
+        peers: [...s.progress].map(([peer, p]) => ({ id: peer, match: p.match, next: p.next, voter: isVoter(s.membership, peer), snapshotOffset: p.snapshotOffset })),
       };
     },
   };

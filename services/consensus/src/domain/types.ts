@@ -152,6 +152,8 @@ export interface PeerStatus {
   readonly match: number;
   readonly next: number;
   readonly voter: boolean;
+  /** Bytes of the snapshot being sent to the peer that it has acknowledged (undefined when none is being sent). */
+  readonly snapshotOffset: number | undefined;
 }
 
 export interface NodeStatus {

@@ -53,12 +53,18 @@ function checkHost(host: string): void {
  * `POST /v1/cluster/add`: every check of contract §8, in its order, runs
  * before any change (all nodes answer within 5 s, with a certificate for
  * their address; the joiner shares this node's configuration fingerprint and
- * holds no data; fewer than 7 members), then the node is added as a voter.
+ * holds no data; fewer than 7 members), then the node is added as a
+ * learner, caught up and promoted to voter. A learner left by an addition
+ * that did not finish (its leader changed) is caught up and promoted by
+ * running the addition again.
  */
-export async function addMember(node: ClusterNode, host: string): Promise<string[]> {
+export async function addMember(node: ClusterNode, host: string, log: (line: string) => void = () => undefined): Promise<string[]> {
   checkHost(host);
+  const c = node.status().configuration;
+  if (c.voters.some((m) => m.address === host)) return hostsOf(node);
+  const learner = c.learners.find((m) => m.address === host);
+  if (learner) return promote(node, host, learner.id, log);
   const current = hostsOf(node);
-  if (current.includes(host)) return current;
   const all = [...current, host];
   const probes = await Promise.allSettled(all.map((h) => probe(h)));
   const unreachable = all.find((_h, i) => probes[i]?.status === "rejected");
@@ -71,7 +77,35 @@ export async function addMember(node: ClusterNode, host: string): Promise<string
   if (joiner.configFingerprint !== node.describe().configFingerprint) throw joinError(`'${host}' has a different HSM or enclave configuration`);
   if (!joiner.empty) throw joinError(`node '${host}' is not empty`);
   if (node.status().configuration.voters.length >= maxNodes) throw new AppError("already_exists", `kms: cannot join cluster: cluster already has ${maxNodes} nodes`);
-  await node.runner.changeMembership({ type: "addVoter", member: { id: nodeIdOf(host), address: host } });
+  return promote(node, host, nodeIdOf(host), log);
+}
+
+/** Answered within the edge's 15 s; a node catching up from a large snapshot is then still a learner. */
+export const joinAnswerMs = 10_000;
+
+/**
+ * Adds the node as a voter (through a learner that catches up first). A
+ * node that needs a large snapshot catches up for longer than a request
+ * may last: the answer then lists it (as a learner in cluster status) and
+ * the promotion completes on its own, or logs why it did not.
+ */
+async function promote(node: ClusterNode, host: string, id: string, log: (line: string) => void): Promise<string[]> {
+  const adding = node.runner.changeMembership({ type: "addVoter", member: { id, address: host } });
+  let timer: NodeJS.Timeout | undefined;
+  const pending = new Promise<"pending">((resolve) => (timer = setTimeout(() => resolve("pending"), joinAnswerMs)));
+  try {
+    if ((await Promise.race([adding.then(() => "done" as const), pending])) === "done") return hostsOf(node);
+  } catch (err) {
+    // A deadline while the node is being caught up is not a refusal: it is a member, as a learner.
+    if (!(err instanceof AppError && err.reason === "deadline_exceeded" && hostsOf(node).includes(host))) throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  log(`kms: node '${host}' joined as a learner and is catching up; it becomes a voter once it has`);
+  adding.then(
+    () => log(`kms: node '${host}' caught up and is a voter`),
+    (err: unknown) => log(`kms: node '${host}' is not a voter yet (${err instanceof Error ? err.message : String(err)}); if \`kms cluster status\` shows it as a learner, run \`kms cluster add ${host}\` again`),
+  );
   return hostsOf(node);
 }
 
