@@ -178,6 +178,35 @@ test("snapshots: a lagging node catches up through a chunked InstallSnapshot", (
   assert.is(net.node(lag).status().commit, applied);
 });
 
+test("snapshots: heartbeats crossing a slow transfer do not multiply the chunks in flight", () => {
+  const net = createTestNetwork(3, { snapshotChunkBytes: 8 });
+  const leader = electLeader(net);
+  const lag = net.ids.find((id) => id !== leader) ?? "";
+  net.isolate(lag);
+  const l = net.node(leader);
+  for (let i = 0; i < 5; i++) {
+    const p = l.propose(enc(`c${i}`));
+    if (p.ok) net.take(leader, p.ready);
+    net.stabilize();
+  }
+  const applied = l.status().applied;
+  // 100 chunks of 8 bytes.
+  net.take(leader, l.compact(applied, new Uint8Array(800).fill(1)));
+  net.heal();
+  let sent = 0;
+  // The link carries three messages per tick, so heartbeats (every 5 ticks) resend chunks still in flight.
+  for (let t = 0; t < 20_000 && net.node(lag).status().snapshotIndex < applied; t++) {
+    net.tick(1);
+    for (let k = 0; k < 3; k++) {
+      if (net.inflight()[0]?.type === "snapshot") sent++;
+      net.deliverOne();
+    }
+  }
+  assert.is(net.node(lag).status().snapshotIndex, applied, `installed (${sent} chunks sent, ${net.inflight().length} in flight)`);
+  // Each chunk once, plus at most one resend per heartbeat: a duplicate answer must not start another stream.
+  assert.ok(sent <= 100 + 100 / 3 + 10, `${sent} chunks sent for 100`);
+});
+
 test("a snapshot whose checksum does not match is discarded and the transfer restarts", () => {
   const sum = (d: Uint8Array): Uint8Array => new Uint8Array([d.reduce((a, b) => (a + b) & 0xff, 0)]);
   const n = createRaftNode({ id: "b", random: createPrng(5), checksum: sum, bootstrap: { voters: ["a", "b"].map((id) => ({ id, address: "" })), learners: [] } }, { hardState: { term: 0, votedFor: "", commit: 0 }, entries: [] });

@@ -52,9 +52,12 @@ export function handleSnapshotResp(s: NodeState, m: SnapshotResponse): void {
   } else if (p.snapshotOffset !== undefined && m.index === p.snapshotIndex && m.nextOffset !== p.snapshotOffset) {
     p.snapshotOffset = m.nextOffset;
     sendSnapshotChunk(s, m.from, p);
-  } else if (p.snapshotOffset !== undefined && m.index === p.snapshotIndex && m.nextOffset > 0) {
-    sendSnapshotChunk(s, m.from, p);
   }
+  // An answer naming the offset already being sent is the answer to a duplicate (a
+  // heartbeat's resend, or a chunk the follower already had): the chunk at that
+  // offset is in flight, and sending it again here would start a second stream of
+  // chunks beside the first, one more per heartbeat. A lost chunk is resent by the
+  // next heartbeat (broadcast with resendSnapshot).
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
