@@ -175,6 +175,10 @@ try {
     streamRssGrowthMiB: (afterStream.peakKiB - beforeStream.peakKiB) / 1024,
   };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+} catch (err) {
+  // What each node said is the only account of a failed join or start.
+  for (const m of members) process.stderr.write(`--- ${m.host}\n${(m.proc?.output() ?? "").split("\n").slice(-40).join("\n")}\n`);
+  throw err;
 } finally {
   for (const c of clients) c.close();
   for (const m of members) await m.proc?.kill();
