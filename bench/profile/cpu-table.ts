@@ -87,7 +87,8 @@ export async function stackCategories(dir: string, rules: { readonly specific: r
       const labels: string[] = [];
       for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
         const n = byId.get(at);
-        if (n) labels.push(label(n));
+        // The whole script URL: a package is told apart by its node_modules path.
+        if (n) labels.push(`${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url}`);
       }
       const leaf = labels[0] ?? "";
       const nearest = (): string | undefined => {

@@ -93,5 +93,7 @@ try {
 } finally {
   for (const c of clients) c.close();
   await tearDownCluster(ctx);
-  await rm(profDir, { recursive: true, force: true });
+  // PROF_KEEP=1 leaves the .cpuprofile files for a closer look (their folder is printed).
+  if (process.env.PROF_KEEP) process.stdout.write(`profiles kept in ${profDir}\n`);
+  else await rm(profDir, { recursive: true, force: true });
 }
