@@ -2,11 +2,12 @@ import { createHash, randomInt } from "node:crypto";
 import { createConnectRouter } from "@connectrpc/connect";
 import { AppError } from "@mc/shared/errors";
 import { serveOverBus, type BusServer } from "@mc/shared/connect";
-import type { Bus } from "@mc/shared/bus";
+import type { Bus, BusSubscription } from "@mc/shared/bus";
 import { isVoter } from "../domain/configuration.js";
 import { createPrng } from "../domain/prng.js";
 import { createRaftNode, type RaftNode } from "../domain/raft-node.js";
 import type { Configuration, Entry, MembershipChange, Message, Ready, RequestMessage, ResponseMessage } from "../domain/types.js";
+import { serveAppendLane } from "./append-lane.js";
 import { addConsensusService, createPeerSender } from "./consensus-transport.js";
 import type { LogStore } from "./file-log-store.js";
 import { addForwardService, createForwardClient } from "./forward-service.js";
@@ -112,6 +113,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   });
   let core: RaftNode | undefined;
   let server: BusServer | undefined;
+  let appendLane: BusSubscription | undefined;
   let timer: NodeJS.Timeout | undefined;
   let applied = 0;
   let lastSnapshot = 0;
@@ -146,6 +148,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     clearInterval(timer);
     server?.close();
     server = undefined;
+    appendLane?.unsubscribe();
+    appendLane = undefined;
     core = undefined;
     waiters.failAll(new AppError("internal", "consensus node failed and stopped", { cause: err }));
     o.onFatal?.(err);
@@ -312,6 +316,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
         leaderId: () => o.id,
       });
       server = serveOverBus(o.bus, router.handlers, { node: { clusterId: o.clusterId, nodeId: o.id } });
+      appendLane = serveAppendLane(o.bus, o.clusterId, o.id, onRequest);
       const s = core.status();
       // A group of one elects itself at once instead of waiting out a timeout.
       if (s.configuration.voters.length === 1 && isVoter(s.configuration, o.id)) void enqueue(core.campaign());
@@ -324,6 +329,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       clearInterval(timer);
       server?.close();
       server = undefined;
+      appendLane?.unsubscribe();
+      appendLane = undefined;
       core = undefined;
       // A snapshot still encoding is dropped (it sees no core); one being written is awaited by close.
       await loop.idle();
