@@ -172,6 +172,9 @@ async function main(): Promise<void> {
     const se = spreadOf(theirs);
     process.stdout.write(`  kms cluster  ${f(kms)}  (spread ${(100 * sk).toFixed(0)}%)\n  etcd 3.4     ${f(e)}  (spread ${(100 * se).toFixed(0)}%)\n`);
     process.stdout.write(`  ratio        ${(kms.perSecond / e.perSecond).toFixed(2)}x etcd throughput, p99 ${(kms.p99 / e.p99).toFixed(2)}x (target >= 0.7x, p99 <= 1.5x)\n`);
+    // Each run's ratio pairs ours with the etcd run right after it, so a slow drift in the machine's load cancels out.
+    const ratios = ours.map((o, r) => o.perSecond / ((theirs[r] as Load).perSecond || 1)).sort((a, b) => a - b);
+    process.stdout.write(`  median of the per-run ratios ${(ratios[Math.floor(ratios.length / 2)] ?? 0).toFixed(2)}x (${ratios.map((x) => x.toFixed(2)).join(", ")})\n`);
     if (rounds < 3) process.stdout.write(`  NOT TRUSTED: fewer than 3 runs per side\n`);
     else if (Math.max(sk, se) > trustedSpread)
       process.stdout.write(`  NOT TRUSTED: a side's spread is over ${100 * trustedSpread}% (the machine's load changed during the runs; check uptime and run again)\n`);
