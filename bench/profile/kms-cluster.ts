@@ -5,7 +5,7 @@
 // as the bench does, so the profile shows the cost per creation, not the
 // smear of an oversubscribed machine. Only the measured window's samples count.
 // `node --import tsx bench/profile/kms-cluster.ts [leader|follower]`
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createKmsClient, type KmsClient } from "@mc/kms";
@@ -18,6 +18,17 @@ import { nowUs, printCategories, stackCategories } from "./cpu-table.js";
 const role = process.argv[2] === "follower" ? "follower" : "leader";
 const rate = Number(process.env.PROF_RATE ?? 500);
 const seconds = Number(process.env.PROFILE_SECONDS ?? 5);
+
+/**
+ * CPU time (user + system, ms) a process used so far, from /proc: unlike the
+ * profile's samples, which land on whatever the thread was doing when the
+ * machine preempted it, this is what the node really spent, whatever the load.
+ */
+async function cpuMs(pid: number | undefined): Promise<number> {
+  const stat = await readFile(`/proc/${pid ?? 0}/stat`, "utf8").catch(() => "");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10; // clock ticks of 10 ms (USER_HZ 100)
+}
 
 const ctx = emptyClusterCtx();
 const profDir = await mkdtemp(join(tmpdir(), "kms-cluster-profile-"));
@@ -81,14 +92,22 @@ try {
   await feed(2000);
   done = 0;
   failed = 0;
+  const cpuBefore = await Promise.all(ctx.members.map((m) => cpuMs(m.proc?.child.pid)));
   const fromUs = nowUs();
   await feed(seconds * 1000);
   const toUs = nowUs();
+  const cpuAfter = await Promise.all(ctx.members.map((m) => cpuMs(m.proc?.child.pid)));
   for (const c of clients) c.close();
   clients.length = 0;
   // SIGTERM: the node exits normally and writes its profile.
   await profiled.proc?.stop(15000);
   process.stdout.write(`${profiledRole} profiled: ${done} creations committed in ${seconds} s at ${rate}/s offered (${failed} failed), spread over 3 nodes; that node's samples of the window only\n`);
+  // Whole-process CPU (all threads: fsync and crypto workers too) per creation, for every node.
+  ctx.members.forEach((m, i) => {
+    const ms = (cpuAfter[i] ?? 0) - (cpuBefore[i] ?? 0);
+    const what = `${idOf(m) === final.id ? "leader" : "follower"}${m === profiled ? " (profiled)" : ""}`;
+    process.stdout.write(`  process CPU of ${what.padEnd(22)} ${((1000 * ms) / Math.max(1, done)).toFixed(0).padStart(6)} µs per creation (/proc, all threads)\n`);
+  });
   printCategories(await stackCategories(profDir, clusterRules, { fromUs, toUs }), done, 25);
 } finally {
   for (const c of clients) c.close();
