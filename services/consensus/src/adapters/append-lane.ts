@@ -3,7 +3,8 @@ import type { Bus, BusMessage, BusSubscription } from "@mc/shared/bus";
 import { AppendEntriesRequestSchema, AppendEntriesResponseSchema } from "../../gen/consensus/v1/consensus_pb.js";
 import type { AppendRequest, RequestMessage, ResponseMessage } from "../domain/types.js";
 import type { SendOutcome } from "./consensus-transport.js";
-import { appendRequestFromPb, appendRequestToPb, appendResponseFromPb, appendResponseToPb } from "./message-codec.js";
+import { encodeAppendRequest } from "./append-encoding.js";
+import { appendRequestFromPb, appendResponseFromPb, appendResponseToPb } from "./message-codec.js";
 
 // AppendEntries is the one RPC sent per replication round, so it skips the
 // Connect-over-bus layer (per call: headers on every frame, an AbortSignal,
@@ -96,7 +97,7 @@ export function createAppendLaneClient(bus: Bus, clusterId: string, timeoutMs: n
 
   return {
     send(m) {
-      const data = toBinary(AppendEntriesRequestSchema, appendRequestToPb(m));
+      const data = encodeAppendRequest(m);
       // Too large for one bus message, or an id that is no subject token: the Connect path answers as it always did.
       if (data.byteLength > bus.maxPayload - 1024 || !token.test(m.to)) return Promise.resolve("fallback");
       sub ??= bus.subscribe(`${inbox}.*`, onReply);
