@@ -65,3 +65,65 @@ export function printTable(times: Map<string, number>, rules: readonly Rule[], o
   process.stdout.write(`top ${top} functions by self time:\n`);
   for (const [name, us] of [...times].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`  ${row(name, us)}\n`);
 }
+
+/**
+ * Time (µs) per category where a sample's category is decided by the frame
+ * nearest its leaf that a `specific` rule matches (socket reads of NATS and
+ * of client TLS share leaf frames; only the callers tell them apart), else
+ * by a `generic` rule on the leaf. Also returns the leaf self times.
+ */
+export async function stackCategories(dir: string, rules: { readonly specific: readonly Rule[]; readonly generic: readonly Rule[] }, window?: Window): Promise<{ categories: Map<string, number>; self: Map<string, number> }> {
+  const categories = new Map<string, number>();
+  const self = new Map<string, number>();
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith(".cpuprofile"))) {
+    const p = JSON.parse(await readFile(join(dir, file), "utf8")) as Profile;
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const categoryOf = new Map<number, string>();
+    const classify = (id: number): string => {
+      const known = categoryOf.get(id);
+      if (known !== undefined) return known;
+      const labels: string[] = [];
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const n = byId.get(at);
+        // The whole script URL: a package is told apart by its node_modules path.
+        if (n) labels.push(`${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url}`);
+      }
+      const leaf = labels[0] ?? "";
+      const nearest = (): string | undefined => {
+        for (const l of labels) {
+          const hit = rules.specific.find(([, re]) => re.test(l));
+          if (hit) return hit[0];
+        }
+        return rules.generic.find(([, re]) => re.test(leaf))?.[0];
+      };
+      const category = leaf.startsWith("(idle)") ? "(idle)" : (nearest() ?? "other JavaScript");
+      categoryOf.set(id, category);
+      return category;
+    };
+    let at = p.startTime;
+    p.samples.forEach((id, i) => {
+      const delta = p.timeDeltas[i] ?? 0;
+      at += delta;
+      if (window && (at < window.fromUs || at > window.toUs)) return;
+      const n = byId.get(id);
+      if (!n) return;
+      const c = classify(id);
+      categories.set(c, (categories.get(c) ?? 0) + delta);
+      self.set(label(n), (self.get(label(n)) ?? 0) + delta);
+    });
+  }
+  return { categories, self };
+}
+
+/** Like printTable, with categories already summed (stackCategories). */
+export function printCategories(r: { categories: Map<string, number>; self: Map<string, number> }, operations: number, top = 15): void {
+  const idle = r.categories.get("(idle)") ?? 0;
+  const busy = [...r.categories].reduce((s, [, v]) => s + v, 0) - idle;
+  const row = (name: string, us: number): string => `${name.padEnd(44)}${(us / operations).toFixed(1).padStart(10)} µs/op${((100 * us) / busy).toFixed(1).padStart(8)} %`;
+  process.stdout.write(`busy CPU ${(busy / 1e6).toFixed(2)} s over ${operations} operations (${(busy / operations).toFixed(1)} µs each); idle ${(idle / 1e6).toFixed(2)} s\n`);
+  for (const [name, us] of [...r.categories].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1])) process.stdout.write(`${row(name, us)}\n`);
+  process.stdout.write(`top ${top} functions by self time:\n`);
+  for (const [name, us] of [...r.self].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`  ${row(name, us)}\n`);
+}

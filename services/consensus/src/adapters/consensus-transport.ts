@@ -20,6 +20,7 @@ import {
   voteResponseFromPb,
   voteResponseToPb,
 } from "./message-codec.js";
+import { createAppendLaneClient } from "./append-lane.js";
 
 /** Steps one inbound request through the node and answers once its effects are durable. */
 export type ConsensusHandler = (request: RequestMessage) => Promise<ResponseMessage | undefined>;
@@ -66,8 +67,13 @@ export function createPeerSender(options: PeerSenderOptions): PeerSender {
     }
     return c;
   };
+  const lane = createAppendLaneClient(options.bus, options.clusterId, options.timeoutMs);
   return {
     async send(m) {
+      if (m.type === "append") {
+        const o = await lane.send(m);
+        if (o !== "fallback") return o;
+      }
       const client = clientFor(m.to);
       const started = performance.now();
       try {

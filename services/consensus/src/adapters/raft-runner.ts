@@ -2,14 +2,16 @@ import { createHash, randomInt } from "node:crypto";
 import { createConnectRouter } from "@connectrpc/connect";
 import { AppError } from "@mc/shared/errors";
 import { serveOverBus, type BusServer } from "@mc/shared/connect";
-import type { Bus } from "@mc/shared/bus";
+import type { Bus, BusSubscription } from "@mc/shared/bus";
 import { isVoter } from "../domain/configuration.js";
 import { createPrng } from "../domain/prng.js";
 import { createRaftNode, type RaftNode } from "../domain/raft-node.js";
 import type { Configuration, Entry, MembershipChange, Message, Ready, RequestMessage, ResponseMessage } from "../domain/types.js";
+import { serveAppendLane } from "./append-lane.js";
 import { addConsensusService, createPeerSender } from "./consensus-transport.js";
 import type { LogStore } from "./file-log-store.js";
 import { addForwardService, createForwardClient } from "./forward-service.js";
+import { createForwardLaneClient, serveForwardLane } from "./forward-lane.js";
 import { createPeerPipeline } from "./peer-pipeline.js";
 import { createForwardBatcher } from "./forward-batcher.js";
 import { createStateSignal } from "./state-signal.js";
@@ -103,7 +105,18 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   const requestTimeoutMs = o.requestTimeoutMs ?? 5000;
   const sender = createPeerSender({ bus: o.bus, clusterId: o.clusterId, timeoutMs: o.rpcTimeoutMs ?? 150 });
   const forward = createForwardClient(o.bus, o.clusterId);
-  const forwarder = createForwardBatcher(forward, o.id);
+  const forwardLane = createForwardLaneClient(o.bus, o.clusterId);
+  // Batches go over the bare lane; a leader without it (an older node) gets ForwardService.Propose.
+  const forwarder = createForwardBatcher(
+    {
+      ...forward,
+      proposeBatch: async (leader, fromId, batch, timeoutMs) => {
+        const r = await forwardLane.proposeBatch(leader, fromId, batch, timeoutMs);
+        return r === "fallback" ? forward.proposeBatch(leader, fromId, batch, timeoutMs) : r;
+      },
+    },
+    o.id,
+  );
   const waiters = createWaiters();
   const changed = createStateSignal();
   const leaders = createLeaderWatch();
@@ -118,6 +131,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   });
   let core: RaftNode | undefined;
   let server: BusServer | undefined;
+  let appendLane: BusSubscription | undefined;
+  let forwardLaneServer: BusSubscription | undefined;
   let timer: NodeJS.Timeout | undefined;
   let applied = 0;
   let lastSnapshot = 0;
@@ -152,6 +167,10 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     clearInterval(timer);
     server?.close();
     server = undefined;
+    appendLane?.unsubscribe();
+    appendLane = undefined;
+    forwardLaneServer?.unsubscribe();
+    forwardLaneServer = undefined;
     core = undefined;
     waiters.failAll(new AppError("internal", "consensus node failed and stopped", { cause: err }));
     o.onFatal?.(err);
@@ -318,6 +337,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
         leaderId: () => o.id,
       });
       server = serveOverBus(o.bus, router.handlers, { node: { clusterId: o.clusterId, nodeId: o.id } });
+      appendLane = serveAppendLane(o.bus, o.clusterId, o.id, onRequest);
+      forwardLaneServer = serveForwardLane(o.bus, o.clusterId, o.id, (data) => proposeAsLeader(data));
       const s = core.status();
       // A group of one elects itself at once instead of waiting out a timeout.
       if (s.configuration.voters.length === 1 && isVoter(s.configuration, o.id)) void enqueue(core.campaign());
@@ -330,6 +351,10 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       clearInterval(timer);
       server?.close();
       server = undefined;
+      appendLane?.unsubscribe();
+      appendLane = undefined;
+      forwardLaneServer?.unsubscribe();
+      forwardLaneServer = undefined;
       core = undefined;
       // A snapshot still encoding is dropped (it sees no core); one being written is awaited by close.
       await loop.idle();
