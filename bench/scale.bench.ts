@@ -49,6 +49,14 @@ function run(part: string, n: number, ...more: number[]): Result {
 
 const col = (rows: readonly Result[], key: string): number[] => rows.map((r) => r[key] ?? 0);
 
+/** Issue 26's KMS targets at the largest size (single node or cluster alike). */
+function printKmsTargets(sizes: readonly number[], rows: readonly Result[]): void {
+  const last = rows.at(-1);
+  if (!last) return;
+  const ratio = (last.writeP99During ?? 0) / Math.max(last.writeP99 ?? 1, 1e-6);
+  process.stdout.write(`  targets at ${sizes.at(-1)} keys: start ${((last.startMs ?? 0) / 1000).toFixed(1)} s (<= 15 s), ${(last.bytesPerKey ?? 0).toFixed(0)} B/key (<= 1024), write p99 beside a snapshot x${ratio.toFixed(2)}${last.writesDuring === undefined ? "" : ` over ${last.writesDuring} writes`} (<= 2x), streaming RSS growth ${(last.streamRssGrowthMiB ?? 0).toFixed(1)} MiB\n`);
+}
+
 process.stdout.write(`scale: releases ${releaseSizes.join("/")}, keys ${keySizes.join("/")}, objects ${objectSizes.join("/")} (mirrored ${mirrorSizes.join("/")}) (figures from one run; a busy machine makes them noisy)\n`);
 if (parts.includes("releases")) {
   const rows = releaseSizes.map((n) => run("releases", n));
@@ -92,11 +100,7 @@ if (parts.includes("kms")) {
     { name: "list of every name, streamed", unit: "ms", values: col(kmsRows, "streamMs") },
     { name: "server peak RSS growth while streaming", unit: "MiB", values: col(kmsRows, "streamRssGrowthMiB") },
   ]);
-  const last = kmsRows.at(-1);
-  if (last) {
-    const ratio = (last.writeP99During ?? 0) / Math.max(last.writeP99 ?? 1, 1e-6);
-    process.stdout.write(`  targets at ${keySizes.at(-1)} keys: start ${((last.startMs ?? 0) / 1000).toFixed(1)} s (<= 15 s), ${(last.bytesPerKey ?? 0).toFixed(0)} B/key (<= 1024), write p99 during a snapshot x${ratio.toFixed(2)} (<= 2x), streaming RSS growth ${(last.streamRssGrowthMiB ?? 0).toFixed(1)} MiB\n`);
-  }
+  printKmsTargets(keySizes, kmsRows);
 }
 if (parts.includes("kms-cluster")) {
   const rows = clusterSizes.map((n) => run("kms-cluster", n));
@@ -114,11 +118,7 @@ if (parts.includes("kms-cluster")) {
     { name: "list of every name via a follower, streamed", unit: "ms", values: col(rows, "streamMs") },
     { name: "follower peak RSS growth while streaming", unit: "MiB", values: col(rows, "streamRssGrowthMiB") },
   ]);
-  const last = rows.at(-1);
-  if (last) {
-    const ratio = (last.writeP99During ?? 0) / Math.max(last.writeP99 ?? 1, 1e-6);
-    process.stdout.write(`  targets at ${clusterSizes.at(-1)} keys: start ${((last.startMs ?? 0) / 1000).toFixed(1)} s (<= 15 s), ${(last.bytesPerKey ?? 0).toFixed(0)} B/key (<= 1024), write p99 beside a snapshot x${ratio.toFixed(2)} over ${last.writesDuring ?? 0} writes (<= 2x), streaming RSS growth ${(last.streamRssGrowthMiB ?? 0).toFixed(1)} MiB\n`);
-  }
+  printKmsTargets(clusterSizes, rows);
 }
 if (parts.includes("etcd")) {
   const rows = keySizes.map((n) => run("etcd", n));

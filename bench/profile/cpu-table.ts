@@ -31,17 +31,23 @@ export interface Window {
 
 export const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
+/** Each sample's node id and duration (µs), only those inside `window` when given. */
+function forEachSample(p: Profile, window: Window | undefined, visit: (id: number, deltaUs: number) => void): void {
+  let at = p.startTime;
+  p.samples.forEach((id, i) => {
+    const delta = p.timeDeltas[i] ?? 0;
+    at += delta;
+    if (!window || (at >= window.fromUs && at <= window.toUs)) visit(id, delta);
+  });
+}
+
 /** Self time (µs) per frame label over every profile in `dir`, only samples inside `window` when given (start-up left out). */
 export async function selfTimes(dir: string, window?: Window): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const file of (await readdir(dir)).filter((f) => f.endsWith(".cpuprofile"))) {
     const p = JSON.parse(await readFile(join(dir, file), "utf8")) as Profile;
     const byId = new Map(p.nodes.map((n) => [n.id, n]));
-    let at = p.startTime;
-    p.samples.forEach((id, i) => {
-      const delta = p.timeDeltas[i] ?? 0;
-      at += delta;
-      if (window && (at < window.fromUs || at > window.toUs)) return;
+    forEachSample(p, window, (id, delta) => {
       const n = byId.get(id);
       if (n) out.set(label(n), (out.get(label(n)) ?? 0) + delta);
     });
@@ -102,11 +108,7 @@ export async function stackCategories(dir: string, rules: { readonly specific: r
       categoryOf.set(id, category);
       return category;
     };
-    let at = p.startTime;
-    p.samples.forEach((id, i) => {
-      const delta = p.timeDeltas[i] ?? 0;
-      at += delta;
-      if (window && (at < window.fromUs || at > window.toUs)) return;
+    forEachSample(p, window, (id, delta) => {
       const n = byId.get(id);
       if (!n) return;
       const c = classify(id);
