@@ -151,13 +151,18 @@ test("membership: no change before the leader's no-op commits, and only one unco
   assert.is(n.status().configuration.voters.length, 4);
 });
 
-test("snapshots: a lagging node catches up through a chunked InstallSnapshot", () => {
+/**
+ * A 3-node network with 8-byte snapshot chunks where one follower was cut
+ * off while `count` commands committed and the leader then compacted its log
+ * into `data`: the follower can only catch up by InstallSnapshot once healed.
+ */
+function laggingBehindSnapshot(count: number, data: Uint8Array): { net: ReturnType<typeof createTestNetwork>; lag: string; applied: number } {
   const net = createTestNetwork(3, { snapshotChunkBytes: 8 });
   const leader = electLeader(net);
   const lag = net.ids.find((id) => id !== leader) ?? "";
   net.isolate(lag);
   const l = net.node(leader);
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < count; i++) {
     const p = l.propose(enc(`c${i}`));
     if (p.ok) net.take(leader, p.ready);
     net.stabilize();
@@ -165,9 +170,14 @@ test("snapshots: a lagging node catches up through a chunked InstallSnapshot", (
   net.tick(5);
   net.stabilize();
   const applied = l.status().applied;
-  net.take(leader, l.compact(applied, enc("state-with-20-commands")));
+  net.take(leader, l.compact(applied, data));
   assert.is(l.status().snapshotIndex, applied);
   net.heal();
+  return { net, lag, applied };
+}
+
+test("snapshots: a lagging node catches up through a chunked InstallSnapshot", () => {
+  const { net, lag, applied } = laggingBehindSnapshot(20, enc("state-with-20-commands"));
   let chunks = 0;
   for (let i = 0; i < 20 && net.node(lag).status().applied < applied; i++) {
     net.tick(5);
@@ -179,20 +189,8 @@ test("snapshots: a lagging node catches up through a chunked InstallSnapshot", (
 });
 
 test("snapshots: heartbeats crossing a slow transfer do not multiply the chunks in flight", () => {
-  const net = createTestNetwork(3, { snapshotChunkBytes: 8 });
-  const leader = electLeader(net);
-  const lag = net.ids.find((id) => id !== leader) ?? "";
-  net.isolate(lag);
-  const l = net.node(leader);
-  for (let i = 0; i < 5; i++) {
-    const p = l.propose(enc(`c${i}`));
-    if (p.ok) net.take(leader, p.ready);
-    net.stabilize();
-  }
-  const applied = l.status().applied;
   // 100 chunks of 8 bytes.
-  net.take(leader, l.compact(applied, new Uint8Array(800).fill(1)));
-  net.heal();
+  const { net, lag, applied } = laggingBehindSnapshot(5, new Uint8Array(800).fill(1));
   let sent = 0;
   // The link carries three messages per tick, so heartbeats (every 5 ticks) resend chunks still in flight.
   for (let t = 0; t < 20_000 && net.node(lag).status().snapshotIndex < applied; t++) {
