@@ -122,6 +122,9 @@ const jobs = Math.max(1, Number(process.env["TEST_JOBS"] ?? Math.min(2, availabl
 // trees is ~20 ms of each of the thousands of mc processes the suite runs.
 await new Promise<void>((resolve) => spawn(process.execPath, [join(root, "cli", "bin", "mc.js"), "--version"], { stdio: "ignore" }).once("close", () => resolve()));
 process.env["MC_BUNDLE_FRESH"] = "1";
+// The same for the KMS server's bundle, which every kms server of the suite runs.
+await new Promise<void>((resolve) => spawn(process.execPath, [join(root, "services", "kms", "bin", "kms.js"), "--help"], { stdio: "ignore" }).once("close", () => resolve()));
+process.env["KMS_BUNDLE_FRESH"] = "1";
 
 const filters = process.argv.slice(2);
 const all: Tally = { passed: 0, failed: 0, skipped: 0 };
