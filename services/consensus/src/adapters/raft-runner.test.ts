@@ -141,7 +141,7 @@ test("a slow snapshot is taken at the index it captured while later entries go o
 
 test("a snapshot interval given as a function is asked again as the state grows", async () => {
   const list: string[] = [];
-  // Applied entries at each take: the first after 2 entries, then every 5.
+  // Applied entries at each take: the first after 2 entries, then at each multiple of 5.
   const takes: number[] = [];
   const r = createRaftRunner({
     id: "solo", clusterId: "one", bus: createMemoryBroker().connect(),
@@ -166,7 +166,8 @@ test("a snapshot interval given as a function is asked again as the state grows"
     }
     assert.ok(takes.length >= 3, `takes at ${takes.join(", ")}`);
     const gaps = takes.slice(1).map((t, i) => t - (takes[i] ?? 0));
-    assert.ok(gaps.every((g) => g === 5), `gaps ${gaps.join(", ")}`);
+    // On the grid of 5 (snapshot-stagger.ts) a gap is 3 to 5 entries; an interval read once (2) gives gaps of 2.
+    assert.ok(gaps.every((g) => g >= 3 && g <= 5), `gaps ${gaps.join(", ")}`);
   } finally {
     await r.stop();
   }

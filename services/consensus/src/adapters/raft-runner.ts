@@ -6,6 +6,7 @@ import type { Bus, BusSubscription } from "@mc/shared/bus";
 import { isVoter } from "../domain/configuration.js";
 import { createPrng } from "../domain/prng.js";
 import { createRaftNode, type RaftNode } from "../domain/raft-node.js";
+import { rankOf, snapshotDue } from "../domain/snapshot-stagger.js";
 import type { Configuration, Entry, MembershipChange, Message, Ready, RequestMessage, ResponseMessage } from "../domain/types.js";
 import { serveAppendLane } from "./append-lane.js";
 import { addConsensusService, createPeerSender } from "./consensus-transport.js";
@@ -209,7 +210,12 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     }
     waiters.appliedUpTo(applied);
     for (const rs of ready.readStates) waiters.readState(rs.ctx, rs.index);
-    if (o.snapshots && core && !snapshotting && applied - lastSnapshot >= intervalOf(o.snapshots)) snapshotAt(applied, o.snapshots);
+    if (o.snapshots && core && !snapshotting) {
+      const interval = intervalOf(o.snapshots);
+      // The rank needs the configuration: asked only once half an interval has passed.
+      const due = applied - lastSnapshot >= interval / 2 && snapshotDue({ applied, last: lastSnapshot, interval, ...rankOf(o.id, core.status().configuration.voters.map((v) => v.id)) });
+      if (due) snapshotAt(applied, o.snapshots);
+    }
   }
 
   const intervalOf = (s: StateMachineSnapshots): number => (typeof s.every === "number" ? s.every : s.every());
