@@ -13,6 +13,8 @@ export interface TestCluster {
   runner(id: string): RaftRunner;
   /** Commands applied on a node, in order. */
   applied(id: string): readonly string[];
+  /** Entries at which a node wrote its own snapshots (from its log lines). */
+  snapshots(id: string): readonly number[];
   start(id: string, bootstrap?: Configuration): Promise<void>;
   stop(id: string): Promise<void>;
   running(): string[];
@@ -31,6 +33,7 @@ export async function createTestCluster(size: number, connect: () => Promise<Bus
   const runners = new Map<string, RaftRunner>();
   const applied = new Map<string, string[]>();
   const buses = new Map<string, Bus>();
+  const snapshotsOf = new Map<string, number[]>();
 
   const cluster: TestCluster = {
     ids,
@@ -40,6 +43,7 @@ export async function createTestCluster(size: number, connect: () => Promise<Bus
       return r;
     },
     applied: (id) => applied.get(id) ?? [],
+    snapshots: (id) => snapshotsOf.get(id) ?? [],
     async start(id, bootstrap = founding) {
       const bus = await connect();
       buses.set(id, bus);
@@ -62,6 +66,10 @@ export async function createTestCluster(size: number, connect: () => Promise<Bus
           },
         },
         rpcTimeoutMs: 200,
+        log: (line) => {
+          const at = /snapshot at entry (\d+) written/.exec(line)?.[1];
+          if (at) snapshotsOf.set(id, [...(snapshotsOf.get(id) ?? []), Number(at)]);
+        },
       });
       await runner.start();
       runners.set(id, runner);
