@@ -18,14 +18,13 @@ import { startProcess, type Started } from "../tests/harness/processes.js";
 import { writeServerCerts, type CertFiles } from "../tests/harness/tls-certs.js";
 import { waitFor } from "../tests/harness/wait-for.js";
 import { agreedLeader, apiKeyOf, idOf, startMember, statusOf, waitReady, writeClusterConfigs, type Member } from "../tests/kms/cluster-harness.js";
+import { medianRun, spreadOf, trustLine } from "./trust.js";
 
 const trials = Number(process.env.BENCH_TRIALS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = 32;
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 3000);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-// Above this (max - min) / median, a side's runs disagree too much for one ratio.
-const trustedSpread = 0.2;
 
 const quantile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
@@ -56,13 +55,8 @@ interface Load {
 }
 
 /** The run with the median throughput (its own p50 and p99 kept together). */
-const medianLoad = (runs: readonly Load[]): Load => [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)] as Load;
-
-/** (max - min) / median of the throughputs. */
-const spreadOf = (runs: readonly Load[]): number => {
-  const t = runs.map((r) => r.perSecond).sort((a, b) => a - b);
-  return ((t.at(-1) ?? 0) - (t[0] ?? 0)) / (medianLoad(runs).perSecond || 1);
-};
+const medianLoad = (runs: readonly Load[]): Load => medianRun(runs, (r) => r.perSecond);
+const spreadOfLoads = (runs: readonly Load[]): number => spreadOf(runs, (r) => r.perSecond);
 
 /** `op(i)` from `concurrency` workers for `seconds`, after a warm-up (3 s: after 1 s the first round of ours was always the slowest). */
 async function drive(op: (i: number) => Promise<void>): Promise<Load> {
@@ -169,16 +163,14 @@ async function main(): Promise<void> {
     const e = medianLoad(theirs);
     process.stdout.write(`key creations, ${concurrency} concurrent clients over TLS spread over 3 nodes, ${seconds} s, median of ${rounds} alternating runs\n`);
     for (let r = 0; r < rounds; r++) process.stdout.write(`  run ${r + 1}: kms ${f(ours[r] as Load)} | etcd ${f(theirs[r] as Load)} | ${((ours[r] as Load).perSecond / (theirs[r] as Load).perSecond).toFixed(2)}x\n`);
-    const sk = spreadOf(ours);
-    const se = spreadOf(theirs);
+    const sk = spreadOfLoads(ours);
+    const se = spreadOfLoads(theirs);
     process.stdout.write(`  kms cluster  ${f(kms)}  (spread ${(100 * sk).toFixed(0)}%)\n  etcd 3.4     ${f(e)}  (spread ${(100 * se).toFixed(0)}%)\n`);
     process.stdout.write(`  ratio        ${(kms.perSecond / e.perSecond).toFixed(2)}x etcd throughput, p99 ${(kms.p99 / e.p99).toFixed(2)}x (target >= 0.7x, p99 <= 1.5x)\n`);
     // Each run's ratio pairs ours with the etcd run right after it, so a slow drift in the machine's load cancels out.
     const ratios = ours.map((o, r) => o.perSecond / ((theirs[r] as Load).perSecond || 1)).sort((a, b) => a - b);
     process.stdout.write(`  median of the per-run ratios ${(ratios[Math.floor(ratios.length / 2)] ?? 0).toFixed(2)}x (${ratios.map((x) => x.toFixed(2)).join(", ")})\n`);
-    if (rounds < 3) process.stdout.write(`  NOT TRUSTED: fewer than 3 runs per side\n`);
-    else if (Math.max(sk, se) > trustedSpread)
-      process.stdout.write(`  NOT TRUSTED: a side's spread is over ${100 * trustedSpread}% (the machine's load changed during the runs; check uptime and run again)\n`);
+    process.stdout.write(trustLine(rounds, { kms: sk, etcd: se }));
   } finally {
     for (const c of clients) c.close();
     for (const m of members) await m.proc?.kill();

@@ -8,6 +8,7 @@ import { startProcess } from "../tests/harness/processes.js";
 import { waitFor } from "../tests/harness/wait-for.js";
 import { createFixture, getStatus, runKms } from "../tests/kms/kms-harness.js";
 import { createKmsClient, type KmsClient } from "@mc/kms";
+import { medianRun, spreadOf, trustLine } from "./trust.js";
 
 const connections = 64;
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -41,12 +42,7 @@ async function measure(client: KmsClient, path: string, body: string): Promise<R
 }
 
 /** The run with the median throughput. */
-function median(runs: readonly Result[]): Result {
-  const sorted = [...runs].sort((a, b) => a.perSecond - b.perSecond);
-  const mid = sorted[Math.floor(sorted.length / 2)];
-  if (!mid) throw new Error("no runs");
-  return mid;
-}
+const median = (runs: readonly Result[]): Result => medianRun(runs, (r) => r.perSecond);
 
 const ceilingScript = `
 const https = require("node:https");
@@ -70,7 +66,7 @@ async function main(): Promise<void> {
   const decryptBody = JSON.stringify({ ciphertext });
   const decryptSample = await client.send("POST", "/v1/key/decrypt/bench", decryptBody);
 
-  const results: [string, Result, Result][] = [];
+  const results: [string, Result, Result, string][] = [];
   for (const [name, path, body, answer] of [
     ["generate", "/v1/key/generate/bench", "{}", sample.body],
     ["decrypt", "/v1/key/decrypt/bench", decryptBody, decryptSample.body],
@@ -93,15 +89,15 @@ async function main(): Promise<void> {
     const bareResult = median(bareRuns);
     bare.close();
     await ceiling.stop();
-    results.push([`${name} (${answer.length} B answer)`, kmsResult, bareResult]);
+    results.push([`${name} (${answer.length} B answer)`, kmsResult, bareResult, trustLine(rounds, { kms: spreadOf(kmsRuns, (r) => r.perSecond), ceiling: spreadOf(bareRuns, (r) => r.perSecond) })]);
   }
   client.close();
   await kms.proc.stop();
   await fx.cleanup();
   const f = (r: Result) => `${Math.round(r.perSecond).toString().padStart(7)}/s  p50 ${r.p50ms.toFixed(2)} ms  p99 ${r.p99ms.toFixed(2)} ms`;
   process.stdout.write(`${connections} keep-alive mTLS connections, median of ${process.env.BENCH_ROUNDS ?? 3} alternating ${seconds} s runs\n`);
-  for (const [name, k, b] of results) {
-    process.stdout.write(`${name}\n  kms      ${f(k)}\n  ceiling  ${f(b)}\n  ratio    ${(k.perSecond / b.perSecond).toFixed(2)}x throughput, p99 ${(k.p99ms / b.p99ms).toFixed(2)}x\n`);
+  for (const [name, k, b, trust] of results) {
+    process.stdout.write(`${name}\n  kms      ${f(k)}\n  ceiling  ${f(b)}\n  ratio    ${(k.perSecond / b.perSecond).toFixed(2)}x throughput, p99 ${(k.p99ms / b.p99ms).toFixed(2)}x\n${trust}`);
   }
 }
 
