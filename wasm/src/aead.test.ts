@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import sodium from "libsodium-wrappers-sumo";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -9,6 +10,8 @@ import {
   xchacha20poly1305Encrypt,
 } from "./index.js";
 import { expectAppError, fromHex, readVectorJson, toHex } from "../testing/test-helpers.js";
+import { decryptionFailed } from "./aead.js";
+import { nativeFromBytes, nativeXChaChaDecrypt, nativeXChaChaEncrypt } from "./xchacha-native.js";
 
 interface KnownAnswer {
   readonly name?: string;
@@ -145,3 +148,55 @@ ChaCha("should reject bad lengths with a clear error :: key, nonce", () => {
 });
 
 ChaCha.run();
+
+// ---
+// The OpenSSL path the public functions take from `nativeFromBytes` on: the
+// same vectors at every size (argument errors still come from the API), then
+// large payloads against libsodium's own primitive in both directions.
+const Native = suite("xchacha20poly1305 on OpenSSL (large payloads)");
+// node:crypto's source: libsodium's own is slow under Node.
+const random = (n: number): Uint8Array => new Uint8Array(randomBytes(n));
+Native.before(() => initCrypto());
+
+const nativeEncrypt: Encrypt = (key, nonce, plaintext, ad = new Uint8Array(0)) =>
+  nonce.length !== 24 || key.length !== 32 ? xchacha20poly1305Encrypt(key, nonce, plaintext, ad) : nativeXChaChaEncrypt(key, nonce, plaintext, ad);
+const nativeDecrypt: Decrypt = (key, nonce, sealed, ad = new Uint8Array(0)) => {
+  if (nonce.length !== 24 || key.length !== 32 || sealed.length < 16) return xchacha20poly1305Decrypt(key, nonce, sealed, ad);
+  const plain = nativeXChaChaDecrypt(key, nonce, sealed, ad);
+  if (!plain) throw decryptionFailed();
+  return plain;
+};
+
+Native("should match the draft's vector and pass Wycheproof's 315 cases", () => {
+  for (const vector of readVectorJson<{ aead: KnownAnswer[] }>("aead/xchacha20poly1305-draft-irtf-cfrg-xchacha-03.json").aead) checkKnownAnswer(vector, nativeEncrypt, nativeDecrypt);
+  assert.is(runWycheproof("aead/wycheproof/xchacha20_poly1305_test.json", 24, nativeEncrypt, nativeDecrypt), 315);
+});
+
+Native("should give libsodium's bytes for payloads around and far above the switch, both ways", () => {
+  for (const size of [nativeFromBytes - 1, nativeFromBytes, nativeFromBytes + 1, 16 * 1024, 1024 * 1024 + 7]) {
+    const key = random(32);
+    const nonce = random(24);
+    const ad = random(size % 50);
+    const plain = random(size);
+    const reference = sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(plain, ad, null, nonce, key);
+    assert.is(toHex(xchacha20poly1305Encrypt(key, nonce, plain, ad)), toHex(reference), `encrypt ${size}`);
+    assert.is(toHex(xchacha20poly1305Decrypt(key, nonce, reference, ad)), toHex(plain), `decrypt ${size}`);
+  }
+});
+
+Native("should refuse a large payload with one flipped bit, a wrong key or other associated data, with the one error", () => {
+  const key = random(32);
+  const nonce = random(24);
+  const ad = new TextEncoder().encode("kms:snapshot");
+  const sealed = xchacha20poly1305Encrypt(key, nonce, random(64 * 1024), ad);
+  for (const at of [0, 30_000, sealed.length - 17, sealed.length - 1]) {
+    const bad = sealed.slice();
+    bad[at] = (bad[at] ?? 0) ^ 1;
+    expectAppError(() => xchacha20poly1305Decrypt(key, nonce, bad, ad), "invalid_argument", failed);
+  }
+  expectAppError(() => xchacha20poly1305Decrypt(random(32), nonce, sealed, ad), "invalid_argument", failed);
+  expectAppError(() => xchacha20poly1305Decrypt(key, nonce, sealed, new TextEncoder().encode("kms:snapshoT")), "invalid_argument", failed);
+  expectAppError(() => xchacha20poly1305Decrypt(key, nonce, sealed.subarray(0, sealed.length - 1), ad), "invalid_argument", failed);
+});
+
+Native.run();

@@ -1,6 +1,7 @@
 import { AppError } from "@mc/shared/errors";
 import { requireBytes, requireUint8Array } from "./check-bytes.js";
 import { lib } from "./init-crypto.js";
+import { nativeFromBytes, nativeXChaChaDecrypt, nativeXChaChaEncrypt } from "./xchacha-native.js";
 
 /** Poly1305 tag length, appended to every ciphertext. */
 export const tagLength = 16;
@@ -44,6 +45,10 @@ function decryptWith(primitive: DecryptPrimitive, nonceLength: number, key: Uint
 
 /** XChaCha20-Poly1305 (IETF) encrypt with an explicit 24-byte nonce. Returns ciphertext ‖ 16-byte tag. */
 export function xchacha20poly1305Encrypt(key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Array, associatedData: Uint8Array = empty): Uint8Array {
+  if (plaintext instanceof Uint8Array && plaintext.length >= nativeFromBytes) {
+    checkArgs(key, nonce, xchachaNonceLength, associatedData);
+    return nativeXChaChaEncrypt(key, nonce, plaintext, associatedData);
+  }
   return encryptWith(lib().crypto_aead_xchacha20poly1305_ietf_encrypt, xchachaNonceLength, key, nonce, plaintext, associatedData);
 }
 
@@ -53,6 +58,12 @@ export function xchacha20poly1305Encrypt(key: Uint8Array, nonce: Uint8Array, pla
  * returns no plaintext then.
  */
 export function xchacha20poly1305Decrypt(key: Uint8Array, nonce: Uint8Array, ciphertext: Uint8Array, associatedData: Uint8Array = empty): Uint8Array {
+  if (ciphertext instanceof Uint8Array && ciphertext.length >= nativeFromBytes + tagLength) {
+    checkArgs(key, nonce, xchachaNonceLength, associatedData);
+    const plain = nativeXChaChaDecrypt(key, nonce, ciphertext, associatedData);
+    if (!plain) throw decryptionFailed();
+    return plain;
+  }
   return decryptWith(lib().crypto_aead_xchacha20poly1305_ietf_decrypt, xchachaNonceLength, key, nonce, ciphertext, associatedData);
 }
 
