@@ -116,7 +116,7 @@ function etcdPut(agent: Agent, base: string, key: string, value: Buffer): Promis
       res.resume();
       res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`etcd put: ${res.statusCode}`))));
     });
-    req.once("error", reject);
+    req.on("error", reject); // "on": a reset after an earlier error must not go unhandled and end the bench
     req.end(body);
   });
 }

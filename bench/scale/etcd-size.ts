@@ -20,7 +20,7 @@ function post(url: string, body: object): Promise<number> {
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
     });
-    req.once("error", reject);
+    req.on("error", reject);
     req.end(text);
   });
 }
