@@ -5,6 +5,7 @@
 // as the bench does, so the profile shows the cost per creation, not the
 // smear of an oversubscribed machine. Only the measured window's samples count.
 // `node --import tsx bench/profile/kms-cluster.ts [leader|follower]`
+import "./source-paths.js";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -3,6 +3,7 @@
 // mTLS connections send the operation for PROFILE_SECONDS (default 5); the
 // table gives µs per operation by category and the top functions.
 // `node --import tsx bench/profile/kms-decrypt.ts [decrypt|generate]`
+import "./source-paths.js";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 export { initCrypto, isCryptoReady } from "./init-crypto.js";
-export { generateKey, generateNonce, keyLength, nonceLength } from "./random.js";
+export { generateKey, generateNonce, keyLength, nonceLength, secretRandom } from "./random.js";
 export {
   chacha20poly1305Decrypt,
   chacha20poly1305Encrypt,
