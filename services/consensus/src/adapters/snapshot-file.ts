@@ -27,7 +27,8 @@ function decodeBody(plain: Uint8Array, file: string, offset: number): Snapshot {
   try {
     const metaLength = new DataView(plain.buffer, plain.byteOffset).getUint32(0);
     const meta = JSON.parse(new TextDecoder().decode(plain.subarray(4, 4 + metaLength))) as SnapshotMeta;
-    return { meta, data: plain.slice(4 + metaLength) };
+    // A view, not a copy: `plain` is this read's own buffer, and copying a large snapshot cost as much as opening it.
+    return { meta, data: plain.subarray(4 + metaLength) };
   } catch {
     throw damaged(file, offset, "snapshot metadata is unreadable");
   }
