@@ -8,6 +8,10 @@
 // within a round so a change in the machine's load hits all of them; the
 // median is compared and each tool's spread printed (NOT TRUSTED over 20%).
 // MC_BENCH_TOOLS (comma-separated, e.g. "mc,aws") limits the tools.
+// MC_BENCH_OPS (comma-separated from big,small,startup) limits the operations.
+// MC_BENCH_BASE=<other checkout>/cli/bin/mc.js adds that build as the tool
+// "mc-base", run alternately with this one (before/after of a change);
+// MC_BENCH_MC=<checkout>/cli/bin/mc.js runs another build as "mc".
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -26,6 +30,7 @@ const rounds = Math.max(1, Number(process.env["BENCH_ROUNDS"] ?? 3));
 // Above this (max - min) / median, a tool's runs disagree too much for one ratio.
 const trustedSpread = 0.2;
 const only = (process.env["MC_BENCH_TOOLS"] ?? "").split(",").filter(Boolean);
+const ops = (process.env["MC_BENCH_OPS"] ?? "big,small,startup").split(",");
 const work = await mkdtemp(join(tmpdir(), "mc-bench-"));
 const rgw = await startCephRgw({ memstoreBytes: 6 * 1024 ** 3 });
 const host = new URL(rgw.endpoint).host;
@@ -70,16 +75,19 @@ interface Client {
 }
 
 const node = process.execPath;
+const mcClient = (name: string, bin: string): Client => ({
+  name,
+  up: (f, b) => timed(node, [bin, "cp", "-q", f, `rgw/${b}/big.bin`], mcEnv),
+  down: (b, k, f) => timed(node, [bin, "cp", "-q", `rgw/${b}/${k}`, f], mcEnv),
+  cpR: (d, b) => timed(node, [bin, "cp", "-q", "-r", `${d}/`, `rgw/${b}/small/`], mcEnv),
+  mirror: (d, b) => timed(node, [bin, "mirror", "-q", d, `rgw/${b}/mirror`], mcEnv),
+  version: () => timed(node, [bin, "--version"], mcEnv),
+  ls: (b) => timed(node, [bin, "ls", `rgw/${b}`], mcEnv),
+});
+const base = process.env["MC_BENCH_BASE"];
 const clients: Client[] = [
-  {
-    name: "mc",
-    up: (f, b) => timed(node, [mcBin, "cp", "-q", f, `rgw/${b}/big.bin`], mcEnv),
-    down: (b, k, f) => timed(node, [mcBin, "cp", "-q", `rgw/${b}/${k}`, f], mcEnv),
-    cpR: (d, b) => timed(node, [mcBin, "cp", "-q", "-r", `${d}/`, `rgw/${b}/small/`], mcEnv),
-    mirror: (d, b) => timed(node, [mcBin, "mirror", "-q", d, `rgw/${b}/mirror`], mcEnv),
-    version: () => timed(node, [mcBin, "--version"], mcEnv),
-    ls: (b) => timed(node, [mcBin, "ls", `rgw/${b}`], mcEnv),
-  },
+  mcClient("mc", process.env["MC_BENCH_MC"] ?? mcBin),
+  ...(base ? [mcClient("mc-base", base)] : []),
   {
     name: "rclone",
     up: (f, b) => timed("rclone", ["--config", "/dev/null", "copyto", f, `rgw:${b}/big.bin`], rcloneEnv),
@@ -146,13 +154,18 @@ try {
       const c = chosen[(i + r) % chosen.length] as Client;
       const bucket = `bench-${c.name}-${r}`;
       await timed(node, [mcBin, "mb", `rgw/${bucket}`], mcEnv);
-      record(`upload ${bigMiB} MiB`, c.name, await c.up(big, bucket));
-      record(`download ${bigMiB} MiB`, c.name, await c.down(bucket, "big.bin", join(work, `down-${c.name}.bin`)));
-      await rm(join(work, `down-${c.name}.bin`), { force: true });
-      await timed(node, [mcBin, "rm", "-q", `rgw/${bucket}/big.bin`], mcEnv);
-      await rgw.admin(["gc", "process", "--include-all"]);
-      record(`cp -r ${smallCount} x 4 KiB`, c.name, await c.cpR(smallDir, bucket));
-      record(`mirror ${smallCount} x 4 KiB`, c.name, await c.mirror(smallDir, bucket));
+      if (ops.includes("big")) {
+        record(`upload ${bigMiB} MiB`, c.name, await c.up(big, bucket));
+        record(`download ${bigMiB} MiB`, c.name, await c.down(bucket, "big.bin", join(work, `down-${c.name}.bin`)));
+        await rm(join(work, `down-${c.name}.bin`), { force: true });
+        await timed(node, [mcBin, "rm", "-q", `rgw/${bucket}/big.bin`], mcEnv);
+        await rgw.admin(["gc", "process", "--include-all"]);
+      }
+      if (ops.includes("small")) {
+        record(`cp -r ${smallCount} x 4 KiB`, c.name, await c.cpR(smallDir, bucket));
+        record(`mirror ${smallCount} x 4 KiB`, c.name, await c.mirror(smallDir, bucket));
+      }
+      if (!ops.includes("startup")) continue;
       record("start-up --version", c.name, await median(() => c.version(), 5));
       record("start-up ls", c.name, await median(() => c.ls(bucket), 5));
     }
@@ -175,13 +188,19 @@ try {
   process.stdout.write("\nratio mc / fastest peer (median wall), and mc / aws for the upload and start-up\n");
   for (const [test, byClient] of results) {
     const mine = byClient.get("mc");
-    const peers = [...byClient].filter(([n]) => n !== "mc").map(([n, runs]) => [n, mid(runs)] as const);
-    if (!mine || peers.length === 0) continue;
+    const peers = [...byClient].filter(([n]) => n !== "mc" && n !== "mc-base").map(([n, runs]) => [n, mid(runs)] as const);
+    const before = byClient.get("mc-base");
+    const vsBase = before ? `  mc/mc-base ${(mid(mine ?? []).wall / mid(before).wall).toFixed(2)}` : "";
+    if (!mine) continue;
+    if (peers.length === 0) {
+      process.stdout.write(`${test.padEnd(22)}${vsBase}\n`);
+      continue;
+    }
     const m = mid(mine);
     const fastest = peers.reduce((best, cur) => (cur[1].wall < best[1].wall ? cur : best));
     const aws = peers.find(([n]) => n === "aws")?.[1];
     const vsAws = (test.startsWith("start-up") || test.startsWith("upload")) && aws && fastest[0] !== "aws" ? `  mc/aws ${(m.wall / aws.wall).toFixed(2)}` : "";
-    process.stdout.write(`${test.padEnd(22)} mc/${fastest[0]} ${(m.wall / fastest[1].wall).toFixed(2)}${vsAws}\n`);
+    process.stdout.write(`${test.padEnd(22)} mc/${fastest[0]} ${(m.wall / fastest[1].wall).toFixed(2)}${vsAws}${vsBase}\n`);
   }
   if (rounds < 3) process.stdout.write(`NOT TRUSTED: fewer than 3 runs per side\n`);
   else if (untrusted) process.stdout.write(`NOT TRUSTED: a side's spread is over ${100 * trustedSpread}% (the machine's load changed during the runs; check uptime and run again)\n`);
