@@ -3,7 +3,15 @@
 // `--version` and `ls`. Wall time and the client's CPU seconds; ratios are
 // mc / fastest peer (targets: <= 1.0 on the large file, <= 0.8 on small
 // files, start-up <= 0.3 x aws). RGW shares the cores, so compare ratios.
-// MC_BENCH_BIG_MIB shrinks the large file for a quick run.
+// MC_BENCH_BIG_MIB shrinks the large file for a quick run. Each operation
+// is run BENCH_ROUNDS (default 3) times per tool, the tools alternating
+// within a round so a change in the machine's load hits all of them; the
+// median is compared and each tool's spread printed (NOT TRUSTED over 20%).
+// MC_BENCH_TOOLS (comma-separated, e.g. "mc,aws") limits the tools.
+// MC_BENCH_OPS (comma-separated from big,small,startup) limits the operations.
+// MC_BENCH_BASE=<other checkout>/cli/bin/mc.js adds that build as the tool
+// "mc-base", run alternately with this one (before/after of a change);
+// MC_BENCH_MC=<checkout>/cli/bin/mc.js runs another build as "mc".
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,6 +26,11 @@ interface Timing {
 
 const bigMiB = Number(process.env["MC_BENCH_BIG_MIB"] ?? 1024);
 const smallCount = 2000;
+const rounds = Math.max(1, Number(process.env["BENCH_ROUNDS"] ?? 3));
+// Above this (max - min) / median, a tool's runs disagree too much for one ratio.
+const trustedSpread = 0.2;
+const only = (process.env["MC_BENCH_TOOLS"] ?? "").split(",").filter(Boolean);
+const ops = (process.env["MC_BENCH_OPS"] ?? "big,small,startup").split(",");
 const work = await mkdtemp(join(tmpdir(), "mc-bench-"));
 const rgw = await startCephRgw({ memstoreBytes: 6 * 1024 ** 3 });
 const host = new URL(rgw.endpoint).host;
@@ -62,16 +75,19 @@ interface Client {
 }
 
 const node = process.execPath;
+const mcClient = (name: string, bin: string): Client => ({
+  name,
+  up: (f, b) => timed(node, [bin, "cp", "-q", f, `rgw/${b}/big.bin`], mcEnv),
+  down: (b, k, f) => timed(node, [bin, "cp", "-q", `rgw/${b}/${k}`, f], mcEnv),
+  cpR: (d, b) => timed(node, [bin, "cp", "-q", "-r", `${d}/`, `rgw/${b}/small/`], mcEnv),
+  mirror: (d, b) => timed(node, [bin, "mirror", "-q", d, `rgw/${b}/mirror`], mcEnv),
+  version: () => timed(node, [bin, "--version"], mcEnv),
+  ls: (b) => timed(node, [bin, "ls", `rgw/${b}`], mcEnv),
+});
+const base = process.env["MC_BENCH_BASE"];
 const clients: Client[] = [
-  {
-    name: "mc",
-    up: (f, b) => timed(node, [mcBin, "cp", "-q", f, `rgw/${b}/big.bin`], mcEnv),
-    down: (b, k, f) => timed(node, [mcBin, "cp", "-q", `rgw/${b}/${k}`, f], mcEnv),
-    cpR: (d, b) => timed(node, [mcBin, "cp", "-q", "-r", `${d}/`, `rgw/${b}/small/`], mcEnv),
-    mirror: (d, b) => timed(node, [mcBin, "mirror", "-q", d, `rgw/${b}/mirror`], mcEnv),
-    version: () => timed(node, [mcBin, "--version"], mcEnv),
-    ls: (b) => timed(node, [mcBin, "ls", `rgw/${b}`], mcEnv),
-  },
+  mcClient("mc", process.env["MC_BENCH_MC"] ?? mcBin),
+  ...(base ? [mcClient("mc-base", base)] : []),
   {
     name: "rclone",
     up: (f, b) => timed("rclone", ["--config", "/dev/null", "copyto", f, `rgw:${b}/big.bin`], rcloneEnv),
@@ -122,35 +138,80 @@ try {
   await mkdir(smallDir);
   const four = Buffer.alloc(4096, 1);
   for (let i = 0; i < smallCount; i++) await writeFile(join(smallDir, `f${String(i).padStart(4, "0")}.bin`), four);
+  // Warm-up, not timed: RGW creates its data pool on the first object written, which made
+  // whichever tool ran first in round 1 seconds slower.
+  const warm = join(work, "warm.bin");
+  await writeFile(warm, Buffer.concat([block, block, block, block]));
+  await timed(node, [mcBin, "mb", "rgw/bench-warm-up"], mcEnv);
+  await timed(node, [mcBin, "cp", "-q", "-r", `${smallDir}/`, "rgw/bench-warm-up/small/"], mcEnv);
+  await timed(node, [mcBin, "cp", "-q", warm, "rgw/bench-warm-up/warm.bin"], mcEnv);
+  await timed(node, [mcBin, "rm", "-q", "-r", "--force", "rgw/bench-warm-up"], mcEnv);
 
-  const results = new Map<string, Map<string, Timing>>();
+  const results = new Map<string, Map<string, Timing[]>>();
   const record = (test: string, client: string, t: Timing): void => {
     if (!results.has(test)) results.set(test, new Map());
-    results.get(test)?.set(client, t);
+    const byClient = results.get(test) as Map<string, Timing[]>;
+    byClient.set(client, [...(byClient.get(client) ?? []), t]);
     process.stdout.write(`${test.padEnd(22)} ${client.padEnd(7)} wall ${t.wall.toFixed(2).padStart(7)} s  cpu ${t.cpu.toFixed(2).padStart(6)} s\n`);
   };
-  for (const c of clients) {
-    const bucket = `bench-${c.name}`;
-    await timed(node, [mcBin, "mb", `rgw/${bucket}`], mcEnv);
-    record(`upload ${bigMiB} MiB`, c.name, await c.up(big, bucket));
-    record(`download ${bigMiB} MiB`, c.name, await c.down(bucket, "big.bin", join(work, `down-${c.name}.bin`)));
-    await rm(join(work, `down-${c.name}.bin`), { force: true });
-    await timed(node, [mcBin, "rm", "-q", `rgw/${bucket}/big.bin`], mcEnv);
-    await rgw.admin(["gc", "process", "--include-all"]);
-    record(`cp -r ${smallCount} x 4 KiB`, c.name, await c.cpR(smallDir, bucket));
-    record(`mirror ${smallCount} x 4 KiB`, c.name, await c.mirror(smallDir, bucket));
-    record("start-up --version", c.name, await median(() => c.version(), 5));
-    record("start-up ls", c.name, await median(() => c.ls(bucket), 5));
+  const chosen = clients.filter((c) => only.length === 0 || only.includes(c.name));
+  for (let r = 0; r < rounds; r++) {
+    process.stdout.write(`-- round ${r + 1} of ${rounds}\n`);
+    // The order rotates each round so no tool always runs first (cold RGW) or last.
+    for (let i = 0; i < chosen.length; i++) {
+      const c = chosen[(i + r) % chosen.length] as Client;
+      const bucket = `bench-${c.name}-${r}`;
+      await timed(node, [mcBin, "mb", `rgw/${bucket}`], mcEnv);
+      if (ops.includes("big")) {
+        record(`upload ${bigMiB} MiB`, c.name, await c.up(big, bucket));
+        record(`download ${bigMiB} MiB`, c.name, await c.down(bucket, "big.bin", join(work, `down-${c.name}.bin`)));
+        await rm(join(work, `down-${c.name}.bin`), { force: true });
+        await timed(node, [mcBin, "rm", "-q", `rgw/${bucket}/big.bin`], mcEnv);
+        await rgw.admin(["gc", "process", "--include-all"]);
+      }
+      if (ops.includes("small")) {
+        record(`cp -r ${smallCount} x 4 KiB`, c.name, await c.cpR(smallDir, bucket));
+        record(`mirror ${smallCount} x 4 KiB`, c.name, await c.mirror(smallDir, bucket));
+      }
+      if (!ops.includes("startup")) continue;
+      record("start-up --version", c.name, await median(() => c.version(), 5));
+      record("start-up ls", c.name, await median(() => c.ls(bucket), 5));
+    }
   }
-  process.stdout.write("\nratio mc / fastest peer (wall), and mc / aws for start-up\n");
+  const mid = (runs: readonly Timing[]): Timing => [...runs].sort((a, b) => a.wall - b.wall)[Math.floor(runs.length / 2)] ?? { wall: 0, cpu: 0 };
+  const spreadOf = (runs: readonly Timing[]): number => {
+    const w = runs.map((t) => t.wall).sort((a, b) => a - b);
+    return ((w.at(-1) ?? 0) - (w[0] ?? 0)) / (mid(runs).wall || 1);
+  };
+  process.stdout.write(`\nmedian of ${rounds} alternating runs (wall, client CPU, spread = (max - min) / median of the walls)\n`);
+  let untrusted = false;
+  for (const [test, byClient] of results) {
+    for (const [name, runs] of byClient) {
+      const m = mid(runs);
+      const spread = spreadOf(runs);
+      if (spread > trustedSpread) untrusted = true;
+      process.stdout.write(`${test.padEnd(22)} ${name.padEnd(7)} wall ${m.wall.toFixed(2).padStart(7)} s  cpu ${m.cpu.toFixed(2).padStart(6)} s  spread ${(100 * spread).toFixed(0).padStart(3)}%${spread > trustedSpread ? " !" : ""}\n`);
+    }
+  }
+  process.stdout.write("\nratio mc / fastest peer (median wall), and mc / aws for the upload and start-up\n");
   for (const [test, byClient] of results) {
     const mine = byClient.get("mc");
-    const peers = [...byClient].filter(([n]) => n !== "mc");
+    const peers = [...byClient].filter(([n]) => n !== "mc" && n !== "mc-base").map(([n, runs]) => [n, mid(runs)] as const);
+    const before = byClient.get("mc-base");
+    const vsBase = before ? `  mc/mc-base ${(mid(mine ?? []).wall / mid(before).wall).toFixed(2)}` : "";
+    if (!mine) continue;
+    if (peers.length === 0) {
+      process.stdout.write(`${test.padEnd(22)}${vsBase}\n`);
+      continue;
+    }
+    const m = mid(mine);
     const fastest = peers.reduce((best, cur) => (cur[1].wall < best[1].wall ? cur : best));
-    const aws = byClient.get("aws");
-    const vsAws = test.startsWith("start-up") && aws && mine ? `  mc/aws ${(mine.wall / aws.wall).toFixed(2)}` : "";
-    process.stdout.write(`${test.padEnd(22)} mc/${fastest[0]} ${mine ? (mine.wall / fastest[1].wall).toFixed(2) : "-"}${vsAws}\n`);
+    const aws = peers.find(([n]) => n === "aws")?.[1];
+    const vsAws = (test.startsWith("start-up") || test.startsWith("upload")) && aws && fastest[0] !== "aws" ? `  mc/aws ${(m.wall / aws.wall).toFixed(2)}` : "";
+    process.stdout.write(`${test.padEnd(22)} mc/${fastest[0]} ${(m.wall / fastest[1].wall).toFixed(2)}${vsAws}${vsBase}\n`);
   }
+  if (rounds < 3) process.stdout.write(`NOT TRUSTED: fewer than 3 runs per side\n`);
+  else if (untrusted) process.stdout.write(`NOT TRUSTED: a side's spread is over ${100 * trustedSpread}% (the machine's load changed during the runs; check uptime and run again)\n`);
 } finally {
   await rgw.stop();
   await rm(work, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { cpus } from "node:os";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -8,6 +8,7 @@ import { contentTypeOf } from "../util/mime.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { createSemaphore, runPool } from "./pool.js";
 import type { Progress } from "./progress.js";
+import { createFileSource } from "./file-source.js";
 
 export interface CopyJob {
   readonly src: Store;
@@ -65,13 +66,48 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
     });
     return;
   }
-  const source = await job.src.read(job.srcKey, job.versionId ? { versionId: job.versionId } : {});
+  // A big local file going to S3 is read straight into the part buffers (no stream chunks to copy);
+  // its byte count is checked as the stream's would be.
+  const direct = job.src.kind === "local" && job.dst.kind === "s3" && limiters.length === 0 && job.size >= rangeSize && job.versionId === undefined && !/^[0-9a-f]{32}$/.test(job.etag);
+  const file = direct ? createFileSource(job.srcKey) : undefined;
   const hash = /^[0-9a-f]{32}$/.test(job.etag) ? createHash("md5") : undefined;
-  let received = 0;
+  let streamed = 0;
   let reported = 0;
+  const meter = file ?? (await meteredRead(job, limiters, hash, (n) => (streamed += n)));
+  const verify = (): void => {
+    const received = file ? file.bytesRead : streamed;
+    if (received !== job.size) {
+      throw mcError(`Integrity check failed for \`${job.srcKey}\`.`, new Error(`received ${received} bytes, expected ${job.size}`), "internal");
+    }
+    const digest = hash?.digest("hex");
+    if (digest !== undefined && digest !== job.etag) {
+      throw mcError(`Integrity check failed for \`${job.srcKey}\`.`, new Error(`MD5 ${digest} does not match ETag ${job.etag}`), "internal");
+    }
+  };
+  try {
+    await job.dst.write(job.dstKey, meter, job.size, {
+      signal,
+      contentType: job.contentType ?? contentTypeOf(job.dstKey),
+      ...(job.headers ? { headers: job.headers } : {}),
+      ...(job.checksum ? { checksum: job.checksum } : {}),
+      verify,
+      onProgress: (bytes) => {
+        progress?.add(bytes - reported);
+        reported = bytes;
+      },
+    });
+  } finally {
+    file?.destroy();
+  }
+  if (job.dst.kind === "s3") verify();
+}
+
+/** The source as a stream through a meter that counts (and hashes, and rate-limits) its bytes. */
+async function meteredRead(job: CopyJob, limiters: readonly RateLimiter[], hash: Hash | undefined, count: (bytes: number) => void): Promise<Transform> {
+  const source = await job.src.read(job.srcKey, job.versionId ? { versionId: job.versionId } : {});
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
-      received += chunk.length;
+      count(chunk.length);
       hash?.update(chunk);
       if (limiters.length === 0) return done(null, chunk);
       Promise.all(limiters.map((limit) => limit(chunk.length))).then(() => done(null, chunk), done);
@@ -81,27 +117,7 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
   // the target takes the stream (a checksum refused at a small body's end)
   // errs the meter instead of crashing the process; the target sees the error.
   pipeline(source, meter).catch(() => undefined);
-  const verify = (): void => {
-    if (received !== job.size) {
-      throw mcError(`Integrity check failed for \`${job.srcKey}\`.`, new Error(`received ${received} bytes, expected ${job.size}`), "internal");
-    }
-    const digest = hash?.digest("hex");
-    if (digest !== undefined && digest !== job.etag) {
-      throw mcError(`Integrity check failed for \`${job.srcKey}\`.`, new Error(`MD5 ${digest} does not match ETag ${job.etag}`), "internal");
-    }
-  };
-  await job.dst.write(job.dstKey, meter, job.size, {
-    signal,
-    contentType: job.contentType ?? contentTypeOf(job.dstKey),
-    ...(job.headers ? { headers: job.headers } : {}),
-    ...(job.checksum ? { checksum: job.checksum } : {}),
-    verify,
-    onProgress: (bytes) => {
-      progress?.add(bytes - reported);
-      reported = bytes;
-    },
-  });
-  if (job.dst.kind === "s3") verify();
+  return meter;
 }
 
 /**

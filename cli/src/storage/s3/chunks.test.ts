@@ -42,6 +42,53 @@ parts("should fill a released part's buffer again, and never one still held", as
   assert.ok(new Set(seen.map((p) => p.buffer)).size < seen.length, "no buffer was reused");
 });
 
+/** A source of `total` bytes (byte i is i % 251) that counts its reads and whether it was closed. */
+function directSource(total: number, maxRead: number) {
+  let position = 0;
+  const stats = { reads: 0, streamed: 0, destroyed: false };
+  const stream = new Readable({
+    read() {
+      stats.streamed++;
+      this.push(null);
+    },
+    destroy(err, cb) {
+      stats.destroyed = true;
+      cb(err);
+    },
+  });
+  const readInto = async (buffer: Buffer, offset: number, length: number): Promise<number> => {
+    stats.reads++;
+    const n = Math.min(length, maxRead, total - position);
+    for (let i = 0; i < n; i++) buffer[offset + i] = (position + i) % 251;
+    position += n;
+    return n;
+  };
+  return { source: Object.assign(stream, { readInto }), stats };
+}
+
+parts("should fill parts straight from a direct source, short reads included, and close it", async () => {
+  const { source, stats } = directSource(23, 4);
+  const out: Buffer[] = [];
+  for await (const part of chunks(source, 10)) out.push(Buffer.from(part));
+  assert.equal(out.map((p) => p.length), [10, 10, 3]);
+  assert.equal([...Buffer.concat(out)], Array.from({ length: 23 }, (_, i) => i % 251));
+  assert.is(stats.streamed, 0, "the stream was read instead of readInto");
+  assert.ok(stats.destroyed, "the source was left open");
+});
+
+parts("should yield nothing for an empty direct source, and close a source stopped early", async () => {
+  const empty = directSource(0, 4);
+  for await (const part of chunks(empty.source, 10)) assert.unreachable(`got ${part.length} bytes`);
+  assert.ok(empty.stats.destroyed);
+  const big = directSource(100, 100);
+  for await (const part of chunks(big.source, 10)) {
+    assert.is(part.length, 10);
+    break;
+  }
+  assert.ok(big.stats.destroyed, "a source stopped early was left open");
+  assert.is(big.stats.reads, 1);
+});
+
 parts.run();
 
 // ---
