@@ -110,6 +110,8 @@ function lazyClient(target: DirectTarget, options: ClientOptions, headers: Reado
   return new Proxy({} as Client, {
     get(_, prop) {
       if (prop === "makeRequestAsync") return makeRequestAsync;
+      // The SDK's client is no thenable: a client passed through a promise must not make it.
+      if (prop === "then") return undefined;
       const client = real();
       const value: unknown = Reflect.get(client, prop, client);
       return typeof value === "function" ? value.bind(client) : value;
