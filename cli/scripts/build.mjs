@@ -119,6 +119,8 @@ export function publisherKeyLine(file) {
  */
 const deferredModules = [
   join(root, "src", "storage", "s3", "s3-client.ts"),
+  // The S3 SDK itself: a bucket's GET or HEAD (`mc ls ALIAS/BUCKET`) goes out without it (s3-direct.ts).
+  join(root, "src", "storage", "s3", "s3-sdk-client.ts"),
   // node's zlib, crypto and stream (checksums, reads, uploads): not for commands that touch no bucket.
   join(root, "src", "storage", "s3", "s3-store.ts"),
   // node's dns and net, for --resolve only.

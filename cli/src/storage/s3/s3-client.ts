@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { Agent as HttpAgent } from "node:http";
-import { Agent as HttpsAgent } from "node:https";
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { join } from "node:path";
 import { rootCertificates } from "node:tls";
-import { Client } from "minio";
+import type { Client, ClientOptions } from "minio";
 import type { ResolvedAlias } from "../../config/aliases.js";
 import { mcError } from "../../core/errors.js";
 import type { Lookup } from "./resolve.js";
+import { directCapable, sendDirect, type DirectTarget } from "./s3-direct.js";
+import { createSdkClient, sdkOutcome } from "./s3-sdk-client.js";
 
 export interface ClientSettings {
   readonly certsDir: string;
@@ -16,22 +18,6 @@ export interface ClientSettings {
   readonly lookup?: Lookup;
   /** --custom-header `k:v` entries, sent (and signed) with every request. */
   readonly headers?: Readonly<Record<string, string>>;
-}
-
-/** The SDK's client plus our custom headers, added where it builds each request so they are signed too. */
-class McClient extends Client {
-  constructor(
-    options: ConstructorParameters<typeof Client>[0],
-    private readonly extraHeaders: Readonly<Record<string, string>>,
-  ) {
-    super(options);
-  }
-
-  protected override getRequestOptions(opts: Parameters<Client["getRequestOptions"]>[0]): ReturnType<Client["getRequestOptions"]> {
-    const request = super.getRequestOptions(opts);
-    Object.assign(request.headers, this.extraHeaders);
-    return request;
-  }
 }
 
 /** `-H 'k:v'` values as a header map. */
@@ -81,23 +67,57 @@ export function createS3Client(alias: ResolvedAlias, settings: ClientSettings): 
   const transportAgent = useSSL
     ? new HttpsAgent({ keepAlive: true, maxSockets: 64, ca: trustedCas(settings.certsDir), rejectUnauthorized: !settings.insecure, ...lookup })
     : new HttpAgent({ keepAlive: true, maxSockets: 64, ...lookup });
-  const client = new McClient({
+  const region = settings.region ?? process.env["MC_REGION"] ?? "us-east-1";
+  const options: ClientOptions = {
     endPoint: url.hostname,
     port,
     useSSL,
     accessKey: alias.accessKey,
     secretKey: alias.secretKey,
     ...(alias.sessionToken ? { sessionToken: alias.sessionToken } : {}),
-    region: settings.region ?? process.env["MC_REGION"] ?? "us-east-1",
+    region,
     pathStyle,
     transportAgent,
     // Our transfer engine retries on its own (with buffered bodies); the SDK's retry logs to the console.
     retryOptions: { disableRetry: true },
-  }, settings.headers ?? {});
+  };
+  const headers = settings.headers ?? {};
   // Over plain HTTP each body's SHA-256 is signed and the server checks it, so upload parts
   // need no Content-MD5 (SHA-256 costs half of MD5 here, with the CPU's SHA extensions).
   // Over HTTPS (and unsigned, anonymous requests) the payload is not signed, as the SDK does,
   // and Content-MD5 is the check.
-  client.enableSHA256 = !useSSL && alias.accessKey !== "" && alias.secretKey !== "";
-  return client;
+  const enableSHA256 = !useSSL && alias.accessKey !== "" && alias.secretKey !== "";
+  const target: DirectTarget = { useSSL, host: url.hostname, port, pathStyle, accessKey: alias.accessKey, secretKey: alias.secretKey, ...(alias.sessionToken ? { sessionToken: alias.sessionToken } : {}), region, agent: transportAgent, headers, enableSHA256 };
+  // A host the SDK might refuse is handed to it now, so its error comes where it always did.
+  if (!directCapable(target)) return createSdkClient(options, headers, enableSHA256);
+  return lazyClient(target, options, headers);
+}
+
+/**
+ * The client for a host s3-direct.ts can reach: bucket GETs and HEADs
+ * (`mc ls ALIAS/BUCKET`) go out without the SDK, and the SDK's client is made
+ * on the first use of anything else. A proxy, so callers keep the SDK's type.
+ */
+function lazyClient(target: DirectTarget, options: ClientOptions, headers: Readonly<Record<string, string>>): Client {
+  let sdk: Client | undefined;
+  const real = (): Client => (sdk ??= createSdkClient(options, headers, target.enableSHA256));
+  const send = target.useSSL ? httpsRequest : httpRequest;
+  const makeRequestAsync: Client["makeRequestAsync"] = (...args) => {
+    const [call, payload, expected = [200], region = ""] = args;
+    const direct = sendDirect(target, call, payload, expected, region, send, (res) => sdkOutcome(options, headers, target.enableSHA256, res, args));
+    return direct ?? real().makeRequestAsync(...args);
+  };
+  return new Proxy({} as Client, {
+    get(_, prop) {
+      if (prop === "makeRequestAsync") return makeRequestAsync;
+      // The SDK's client is no thenable: a client passed through a promise must not make it.
+      if (prop === "then") return undefined;
+      const client = real();
+      const value: unknown = Reflect.get(client, prop, client);
+      return typeof value === "function" ? value.bind(client) : value;
+    },
+    set: (_, prop, value) => Reflect.set(real(), prop, value),
+    has: (_, prop) => Reflect.has(real(), prop),
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+  });
 }
