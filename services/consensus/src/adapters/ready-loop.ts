@@ -1,5 +1,4 @@
-import { earlyMessages } from "../domain/early-send.js";
-import type { Entry, HardState, Message, Ready } from "../domain/types.js";
+import type { Entry, Message, Ready } from "../domain/types.js";
 
 export interface ReadyLoopOptions {
   /** Makes state durable (fsync) before resolving. */
@@ -20,15 +19,11 @@ export interface ReadyLoop {
 /**
  * Handles Readies strictly in order: persist (consecutive Readies share one
  * fsync; a snapshot is written on its own, before the entries after it),
- * then send, then apply. Nothing is sent before what it depends on is
- * durable, except a leader's AppendEntries of a run that keeps the durable
- * term (early-send.ts): those leave as the run starts to persist, so the
- * followers' disks work while the leader's does.
+ * then send, then apply. Nothing is sent before what it depends on is durable.
  */
 export function createReadyLoop(o: ReadyLoopOptions): ReadyLoop {
   const queue: { ready: Ready; done: () => void }[] = [];
   let running: Promise<void> | undefined;
-  let durable: HardState | undefined;
 
   async function drain(): Promise<void> {
     try {
@@ -37,23 +32,19 @@ export function createReadyLoop(o: ReadyLoopOptions): ReadyLoop {
         let merged: { hardState: Ready["hardState"]; entries: Entry[]; snapshot: undefined } = { hardState: undefined, entries: [], snapshot: undefined };
         const flush = async (): Promise<void> => {
           if (merged.hardState || merged.entries.length > 0) await o.persist(merged);
-          if (merged.hardState) durable = merged.hardState;
           merged = { hardState: undefined, entries: [], snapshot: undefined };
         };
-        const early = new Set(earlyMessages(items.map((i) => i.ready), durable));
-        for (const m of early) o.send(m);
         for (const { ready } of items) {
           if (ready.snapshot) {
             await flush();
             await o.persist(ready);
-            if (ready.hardState) durable = ready.hardState;
             continue;
           }
           merged.entries.push(...ready.entries);
           if (ready.hardState) merged.hardState = ready.hardState;
         }
         await flush();
-        for (const { ready } of items) for (const m of ready.messages) if (!early.has(m)) o.send(m);
+        for (const { ready } of items) for (const m of ready.messages) o.send(m);
         for (const { ready } of items) await o.apply(ready);
         for (const { done } of items) done();
       }

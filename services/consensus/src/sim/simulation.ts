@@ -1,6 +1,5 @@
 import { isVoter, memberIds } from "../domain/configuration.js";
 import { createPrng, type Random } from "../domain/prng.js";
-import { earlyMessages } from "../domain/early-send.js";
 import { maxFaults, paramsForSeed, replayCommand, type SimParams, type SimReport } from "./sim-params.js";
 import { createRaftNode, type RaftNode } from "../domain/raft-node.js";
 import type { Configuration, Member, Message, Ready } from "../domain/types.js";
@@ -115,19 +114,9 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}, 
   const leaders = (): { id: string; node: RaftNode }[] =>
     [...nodes.values()].filter((n) => n.up && n.core.status().role === "leader").map((n) => ({ id: n.id, node: n.core }));
 
-  // AppendEntries a leader sent while their Ready was still waiting for its (simulated) fsync.
-  const sentEarly = new WeakSet<Message>();
-
   function handle(node: SimNode, ready: Ready): void {
     checks.observed(node.id, node.core, leaders);
     node.queue.push(ready);
-    // As the ready loop does (early-send.ts): a crash before the flush loses the entries, not these messages.
-    const early = earlyMessages(node.queue, node.disk.hardState).filter((m) => !sentEarly.has(m));
-    for (const m of early) {
-      sentEarly.add(m);
-      say(() => `early ${node.id}: ${describeMessage(m)}`);
-      send(m);
-    }
     if (!node.flushing) {
       node.flushing = true;
       queue.push(now + rng() * 2, { k: "flush", node: node.id, gen: node.gen });
@@ -153,7 +142,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}, 
         return `flush ${node.id}: ${parts.join(", ") || "nothing"}`;
       });
       checks.persisted(node.id, before, node.disk.hardState, ready.entries, first ? diskTermAt(node.disk, first.index - 1) : undefined);
-      for (const m of ready.messages) if (!sentEarly.has(m)) send(m);
+      for (const m of ready.messages) send(m);
       apply(node, ready);
     }
   }
