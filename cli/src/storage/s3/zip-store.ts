@@ -21,8 +21,11 @@ function zipClient(client: Client): Client {
   let z = zipClients.get(client);
   if (z === undefined) {
     const wrapped = Object.create(client) as Client;
-    wrapped.makeRequestAsync = (options: RequestArgs[0], ...rest: RequestArgs extends [unknown, ...infer R] ? R : never) =>
+    const makeRequestAsync = (options: RequestArgs[0], ...rest: RequestArgs extends [unknown, ...infer R] ? R : never) =>
       client.makeRequestAsync({ ...options, headers: { ...options.headers, [zipHeader]: "true" } }, ...rest);
+    // Defined, not assigned: the client may be a proxy (s3-client.ts lazyClient), and an assignment
+    // would go through its `set` and replace the SDK client's own method (a loop without end).
+    Object.defineProperty(wrapped, "makeRequestAsync", { value: makeRequestAsync, writable: true, configurable: true });
     zipClients.set(client, wrapped);
     z = wrapped;
   }
