@@ -211,10 +211,9 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     waiters.appliedUpTo(applied);
     for (const rs of ready.readStates) waiters.readState(rs.ctx, rs.index);
     if (o.snapshots && core && !snapshotting) {
-      const interval = intervalOf(o.snapshots);
-      // The rank needs the configuration: asked only once half an interval has passed.
-      const due = applied - lastSnapshot >= interval / 2 && snapshotDue({ applied, last: lastSnapshot, interval, ...rankOf(o.id, core.status().configuration.voters.map((v) => v.id)) });
-      if (due) snapshotAt(applied, o.snapshots);
+      const c = core;
+      const rank = () => rankOf(o.id, c.status().configuration.voters.map((v) => v.id));
+      if (snapshotDue({ applied, last: lastSnapshot, interval: intervalOf(o.snapshots), rank })) snapshotAt(applied, o.snapshots);
     }
   }
 

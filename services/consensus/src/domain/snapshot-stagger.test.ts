@@ -7,7 +7,7 @@ function snapshotsOf(rank: number, members: number, interval: number, upTo: numb
   const taken: number[] = [];
   let last = start;
   for (let applied = start + batch; applied <= upTo; applied += batch) {
-    if (snapshotDue({ applied, last, interval, rank, members })) {
+    if (snapshotDue({ applied, last, interval, rank: () => ({ rank, members }) })) {
       taken.push(applied);
       last = applied;
     }

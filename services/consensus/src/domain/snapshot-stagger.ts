@@ -10,12 +10,15 @@
  * restarts. At least half an interval always separates two snapshots of one
  * member (a late snapshot is not followed at once by the next).
  */
-export function snapshotDue(p: { readonly applied: number; readonly last: number; readonly interval: number; readonly rank: number; readonly members: number }): boolean {
+export function snapshotDue(p: { readonly applied: number; readonly last: number; readonly interval: number; readonly rank: () => { readonly rank: number; readonly members: number } }): boolean {
   const interval = Math.max(1, Math.floor(p.interval));
   if (p.applied - p.last < Math.max(1, Math.ceil(interval / 2))) return false;
-  const phase = p.members > 1 ? Math.floor((interval * (((p.rank % p.members) + p.members) % p.members)) / p.members) : 0;
+  // Asked only past the half interval: the caller may have to look up its configuration for it.
+  const { rank, members } = p.rank();
+  const phase = members > 1 ? Math.floor((interval * (((rank % members) + members) % members)) / members) : 0;
   const point = (index: number): number => Math.floor((index + phase) / interval);
-  return point(p.applied) > point(p.last) || p.applied - p.last >= interval;
+  // A gap of a whole interval always crosses a grid point, so this alone also bounds the gap.
+  return point(p.applied) > point(p.last);
 }
 
 /** This member's rank among the sorted ids of `members` (0 when it is not one of them). */
