@@ -9,9 +9,9 @@ import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { uvuArgs } from "./harness/uvu-command.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const uvu = join(root, "node_modules", "uvu", "bin.js");
 const groupTimeoutMs = 15 * 60 * 1000;
 
 interface Group {
@@ -81,7 +81,7 @@ function runGroup(group: Group, stream: boolean): Promise<Finished> {
     const started = Date.now();
     const header = `\n=== ${group.label}\n`;
     if (stream) process.stdout.write(header);
-    const child = spawn(process.execPath, ["--import", "tsx", uvu, group.dir, group.pattern], {
+    const child = spawn(process.execPath, uvuArgs(root, group.dir, group.pattern), {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, NODE_ENV: "test", ...(process.stdout.isTTY ? {} : { NO_COLOR: "1", FORCE_COLOR: "0" }) },
