@@ -108,6 +108,8 @@ export function defineRunnerSuite(name: string, options: SuiteOptions): void {
 
   test("a new node joins as a voter through a snapshot, then leaves; metrics follow", async () => {
     const leader = await c().leader();
+    // The leader sends its snapshot from its file: it keeps no copy in memory beside the state (issue 26).
+    await waitFor(() => c().runner(leader).status().snapshotOnDisk, { what: "the leader's snapshot read from its file" });
     await c().start("n4", { voters: [], learners: [] });
     const follower = c().ids.find((id) => id !== leader) ?? "";
     // Asked on a follower: forwarded to the leader, learner first, promoted once caught up.
@@ -116,6 +118,7 @@ export function defineRunnerSuite(name: string, options: SuiteOptions): void {
     await waitFor(() => c().applied("n4").length === c().applied(leader).length, { what: "n4 to catch up", timeoutMs: 8000 });
     assert.equal(c().applied("n4"), c().applied(leader));
     assert.ok(c().runner("n4").status().snapshotIndex > 0, "n4 started from an InstallSnapshot");
+    await waitFor(() => c().runner("n4").status().snapshotOnDisk, { what: "n4's received snapshot read from its file once stored" });
     const s = c().runner(leader).status();
     assert.is(s.metrics.consens_nodes, 4);
     assert.ok(s.warnings.some((w) => /even count/.test(w)), s.warnings.join("; "));

@@ -8,7 +8,8 @@ import { replay } from "./file-log-store-replay.js";
 import { scanLogFolder, segmentName, segmentTag, type Scan } from "./file-log-store-scan.js";
 import { createRecordFile, openRecordFile, type RecordFileWriter } from "./file-log-store-writer.js";
 import { plainOf, type LogRecord } from "./log-records.js";
-import { syncDir, writeSnapshotFile } from "./snapshot-file.js";
+import { snapshotFileName, snapshotTag, syncDir, writeSnapshotFile } from "./snapshot-file.js";
+import { openSnapshotFileData, type FileSnapshotData } from "./snapshot-file-data.js";
 
 export interface FileLogStoreOptions {
   readonly dir: string;
@@ -49,6 +50,12 @@ export interface LogStore {
   saveSnapshot(snapshot: Snapshot): Promise<void>;
   /** Makes a Ready durable; a snapshot in it is written here unless `saveSnapshot` already wrote it (one received from the leader). */
   persist(ready: Pick<Ready, "hardState" | "entries" | "snapshot">): Promise<void>;
+  /**
+   * The data of snapshot `meta` read back from the snapshot file a piece at a
+   * time, once the file holds exactly that snapshot; else undefined, and the
+   * caller keeps its copy in memory. The caller closes it.
+   */
+  snapshotData(meta: { readonly index: number; readonly term: number }): FileSnapshotData | undefined;
   close(): Promise<void>;
 }
 
@@ -199,6 +206,10 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
       if (out.length > 0) await writer.append(records(out), sync);
       if (writer.end > segmentBytes) await rotate();
       if (snap) await compact(snap.meta.index);
+    },
+    snapshotData(meta) {
+      if (fileHolds?.index !== meta.index || fileHolds.term !== meta.term) return undefined;
+      return openSnapshotFileData(join(dir, snapshotFileName), `${label}${snapshotFileName}`, { tag: snapshotTag, storeId, key: rootKey }, meta);
     },
     async close() {
       await fileWrites;

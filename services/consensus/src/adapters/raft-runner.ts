@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { createConnectRouter } from "@connectrpc/connect";
 import { AppError } from "@mc/shared/errors";
 import { serveOverBus, type BusServer } from "@mc/shared/connect";
@@ -11,6 +11,7 @@ import type { Configuration, Entry, MembershipChange, Message, Ready, RequestMes
 import { serveAppendLane } from "./append-lane.js";
 import { addConsensusService, createPeerSender } from "./consensus-transport.js";
 import type { LogStore } from "./file-log-store.js";
+import { snapshotChecksum, type FileSnapshotData } from "./snapshot-file-data.js";
 import { addForwardService, createForwardClient } from "./forward-service.js";
 import { createForwardLaneClient, serveForwardLane } from "./forward-lane.js";
 import { createPeerPipeline } from "./peer-pipeline.js";
@@ -123,7 +124,10 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   const leaders = createLeaderWatch();
   const peers = new Map<string, PeerStats>();
   const loop = createReadyLoop({
-    persist: (ready) => o.store.persist(ready),
+    persist: async (ready) => {
+      await o.store.persist(ready);
+      if (ready.snapshot) holdOnDisk(ready.snapshot.meta);
+    },
     send: (m) => {
       if (!isResponse(m)) send(m);
     },
@@ -139,6 +143,9 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   let lastSnapshot = 0;
   // The snapshot being encoded and stored, at most one at a time.
   let snapshotting: Promise<void> | undefined;
+  // The snapshot file the core reads its snapshot from (holdOnDisk).
+  let held: FileSnapshotData | undefined;
+  let heldIndex = 0;
   let elections = 0;
   let lastTerm = 0;
 
@@ -236,6 +243,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       if (!meta) return;
       await o.store.saveSnapshot({ meta, data });
       if (core) void enqueue(core.compact(index, data));
+      holdOnDisk(meta);
       // One line per snapshot: how long the capture, encoding and durable write took beside the writes.
       o.log?.(`consensus: snapshot at entry ${index} written in ${Math.round(performance.now() - started)} ms (${data.length} bytes)`);
     })()
@@ -245,6 +253,22 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       .finally(() => {
         snapshotting = undefined;
       });
+  }
+
+  /**
+   * Once the snapshot file holds the core's snapshot, the core reads its bytes
+   * from there when a follower needs them, and the copy in memory goes (about
+   * 300 bytes a key beside the state itself; issue 26).
+   */
+  function holdOnDisk(meta: { readonly index: number; readonly term: number }): void {
+    if (!core) return;
+    const data = o.store.snapshotData(meta);
+    if (!data) return;
+    if (!core.holdSnapshotData(meta, data)) return data.close();
+    // The core held the previous file's data only while its snapshot was that one.
+    held?.close();
+    held = data;
+    heldIndex = meta.index;
   }
 
   async function onRequest(m: RequestMessage): Promise<ResponseMessage | undefined> {
@@ -328,10 +352,11 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
         {
           id: o.id, random: createPrng(o.seed ?? randomInt(2 ** 31)), electionTicksMin: o.electionTicksMin ?? 15, electionTicksMax: o.electionTicksMax ?? 30,
           heartbeatTicks: o.heartbeatTicks ?? 5, ...(o.bootstrap ? { bootstrap: o.bootstrap } : {}),
-          checksum: (data) => createHash("sha256").update(data).digest(),
+          checksum: snapshotChecksum,
         },
         loaded,
       );
+      if (loaded.snapshot) holdOnDisk(loaded.snapshot.meta);
       const router = createConnectRouter();
       addConsensusService(router, o.id, onRequest);
       addForwardService(router, {
@@ -365,6 +390,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       await loop.idle();
       waiters.failAll(new AppError("unavailable", "consensus node stopped"));
       await o.store.close();
+      held?.close();
+      held = undefined;
     },
     propose(command, timeoutMs = requestTimeoutMs, options = {}) {
       return proposeLoop(command, { timeoutMs, repeatable: options.repeatable ?? false });
@@ -382,7 +409,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       return viaLeader(timeoutMs, () => transferAsLeader(target, timeoutMs), (leader) => forward.transferLeadership(leader, o.id, target, timeoutMs));
     },
     status() {
-      return buildStatus(o.clusterId, node().status(), applied, elections, peers, Date.now());
+      const s = node().status();
+      return buildStatus(o.clusterId, s, applied, elections, peers, Date.now(), held !== undefined && heldIndex === s.snapshotIndex);
     },
   };
 }

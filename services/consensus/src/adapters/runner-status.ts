@@ -43,6 +43,8 @@ export interface RunnerStatus {
   readonly appliedIndex: number;
   readonly lastIndex: number;
   readonly snapshotIndex: number;
+  /** True when the snapshot at snapshotIndex is read from its file when a follower needs it, not held in memory. */
+  readonly snapshotOnDisk: boolean;
   readonly configuration: Configuration;
   readonly metrics: ConsensusMetrics;
   readonly peers: readonly PeerReport[];
@@ -58,7 +60,7 @@ export interface PeerStats {
   lastError: "timeout" | "unreachable" | "error" | undefined;
 }
 
-export function buildStatus(clusterId: string, s: NodeStatus, applied: number, elections: number, peers: ReadonlyMap<string, PeerStats>, now: number): RunnerStatus {
+export function buildStatus(clusterId: string, s: NodeStatus, applied: number, elections: number, peers: ReadonlyMap<string, PeerStats>, now: number, snapshotOnDisk = false): RunnerStatus {
   const ids = [...s.configuration.voters, ...s.configuration.learners].map((m) => m.id).filter((p) => p !== s.id);
   const reports: PeerReport[] = ids.map((id) => {
     const stats = peers.get(id);
@@ -82,7 +84,7 @@ export function buildStatus(clusterId: string, s: NodeStatus, applied: number, e
   }
   return {
     id: s.id, clusterId, role: s.role, term: s.term, leaderId: s.leaderId, commitIndex: s.commit, appliedIndex: applied,
-    lastIndex: s.lastIndex, snapshotIndex: s.snapshotIndex, configuration: s.configuration,
+    lastIndex: s.lastIndex, snapshotIndex: s.snapshotIndex, snapshotOnDisk, configuration: s.configuration,
     metrics: {
       consens_elections: elections, kms_raft_prevotes_started: s.preVotes, consens_term: s.term, consens_leader: s.role === "leader" ? 1 : 0,
       consens_commit_index: s.commit, consens_applied_index: applied, consens_nodes: voters,

@@ -9,7 +9,8 @@ import { sealChunkedBlob, type ChunkedBlobOptions } from "./file-log-store-blob-
 import { damaged } from "./file-log-store-damage.js";
 
 export const snapshotFileName = "snapshot.bin";
-const tag = "raft-snp";
+export const snapshotTag = "raft-snp";
+const tag = snapshotTag;
 const v1Ad = new TextEncoder().encode("consensus-snapshot");
 
 export { syncDir } from "@mc/shared/node";

@@ -1,7 +1,7 @@
 import { decodeConfiguration, emptyConfiguration, memberIds } from "./configuration.js";
 import type { Random } from "./prng.js";
 import { createRaftLog, type RaftLog } from "./raft-log.js";
-import type { Configuration, HardState, Message, PersistedState, ReadState, Role, Snapshot, SnapshotMeta } from "./types.js";
+import type { Configuration, HardState, Message, PersistedState, ReadState, Role, Snapshot, SnapshotData, SnapshotMeta } from "./types.js";
 
 /** The leader's view of one peer. */
 export interface Progress {
@@ -32,7 +32,7 @@ export interface NodeSettings {
   readonly checkQuorum: boolean;
   readonly maxBatch: number;
   readonly chunkBytes: number;
-  readonly checksum: ((data: Uint8Array) => Uint8Array) | undefined;
+  readonly checksum: ((data: SnapshotData) => Uint8Array) | undefined;
   readonly bootstrap: Configuration | undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { Entry, Snapshot } from "./types.js";
+import type { Entry, HeldSnapshot } from "./types.js";
 
 /**
  * The in-memory log of one node: a snapshot base plus the entries after it.
@@ -6,7 +6,7 @@ import type { Entry, Snapshot } from "./types.js";
  * what must still be persisted.
  */
 export interface RaftLog {
-  readonly snapshot: Snapshot | undefined;
+  readonly snapshot: HeldSnapshot | undefined;
   snapshotIndex(): number;
   snapshotTerm(): number;
   firstIndex(): number;
@@ -19,11 +19,13 @@ export interface RaftLog {
   /** Truncates from entries[0].index and appends. */
   append(entries: readonly Entry[]): void;
   /** Drops entries up to the snapshot; keeps a suffix that matches it. */
-  installSnapshot(snapshot: Snapshot): void;
+  installSnapshot(snapshot: HeldSnapshot): void;
+  /** The same snapshot's bytes from elsewhere (its file); false, and nothing changes, unless the base is that snapshot. */
+  holdSnapshotData(meta: { readonly index: number; readonly term: number }, data: HeldSnapshot["data"]): boolean;
   takeUnstable(): Entry[];
 }
 
-export function createRaftLog(snapshot: Snapshot | undefined, entries: readonly Entry[]): RaftLog {
+export function createRaftLog(snapshot: HeldSnapshot | undefined, entries: readonly Entry[]): RaftLog {
   let snap = snapshot;
   let log: Entry[] = [...entries];
   let unstableFrom = Infinity;
@@ -56,6 +58,11 @@ export function createRaftLog(snapshot: Snapshot | undefined, entries: readonly 
       snap = s;
       log = keep;
       unstableFrom = keep.length === 0 ? Infinity : Math.max(unstableFrom, s.meta.index + 1);
+    },
+    holdSnapshotData(meta, data) {
+      if (!snap || snap.meta.index !== meta.index || snap.meta.term !== meta.term || snap.data.length !== data.length) return false;
+      snap = { meta: snap.meta, data };
+      return true;
     },
     takeUnstable() {
       if (unstableFrom > lastIndex()) {

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { createPrng } from "./prng.js";
 import { createRaftNode } from "./raft-node.js";
 import { createTestNetwork, electLeader, electLeaderUncommitted } from "../../testing/test-network.js";
-import type { AppendRequest, Message } from "./types.js";
+import type { AppendRequest, Message, SnapshotData } from "./types.js";
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (d: Uint8Array): string => new TextDecoder().decode(d);
@@ -188,6 +188,32 @@ test("snapshots: a lagging node catches up through a chunked InstallSnapshot", (
   assert.is(net.node(lag).status().commit, applied);
 });
 
+test("snapshots: once the runner holds the snapshot elsewhere (its file), the leader sends those bytes, not its copy", () => {
+  const original = Uint8Array.from({ length: 100 }, (_, i) => i);
+  const inMemory = original.slice();
+  const { net, lag, applied } = laggingBehindSnapshot(5, inMemory);
+  const leader = net.ids.find((id) => net.node(id).status().role === "leader") ?? "";
+  const l = net.node(leader);
+  const term = l.termAt(applied) ?? 0;
+  let reads = 0;
+  const stored = original.slice();
+  const onDisk: SnapshotData = { length: stored.length, subarray: (b, e) => (reads++, stored.slice(b, e)) };
+  assert.is(l.holdSnapshotData({ index: applied, term: term + 1 }, onDisk), false, "another term");
+  assert.is(l.holdSnapshotData({ index: applied - 1, term }, onDisk), false, "another index");
+  assert.is(l.holdSnapshotData({ index: applied, term }, { length: 99, subarray: (b, e) => stored.slice(b, e) }), false, "another length");
+  assert.ok(l.holdSnapshotData({ index: applied, term }, onDisk));
+  // Were the copy in memory still read, the follower would get these bytes.
+  inMemory.fill(0xff);
+  const got = new Uint8Array(original.length);
+  for (let i = 0; i < 40 && net.node(lag).status().snapshotIndex < applied; i++) {
+    net.tick(5);
+    for (const m of net.stabilize()) if (m.type === "snapshot" && m.to === lag) got.set(m.data, m.offset);
+  }
+  assert.is(net.node(lag).status().snapshotIndex, applied);
+  assert.equal([...got], [...original]);
+  assert.ok(reads >= 100 / 8, `${reads} reads`);
+});
+
 test("snapshots: heartbeats crossing a slow transfer do not multiply the chunks in flight", () => {
   // 100 chunks of 8 bytes.
   const { net, lag, applied } = laggingBehindSnapshot(5, new Uint8Array(800).fill(1));
@@ -206,7 +232,7 @@ test("snapshots: heartbeats crossing a slow transfer do not multiply the chunks 
 });
 
 test("a snapshot whose checksum does not match is discarded and the transfer restarts", () => {
-  const sum = (d: Uint8Array): Uint8Array => new Uint8Array([d.reduce((a, b) => (a + b) & 0xff, 0)]);
+  const sum = (d: SnapshotData): Uint8Array => new Uint8Array([d.subarray(0, d.length).reduce((a, b) => (a + b) & 0xff, 0)]);
   const n = createRaftNode({ id: "b", random: createPrng(5), checksum: sum, bootstrap: { voters: ["a", "b"].map((id) => ({ id, address: "" })), learners: [] } }, { hardState: { term: 0, votedFor: "", commit: 0 }, entries: [] });
   const meta = { index: 10, term: 1, configuration: { voters: ["a", "b"].map((id) => ({ id, address: "" })), learners: [] } };
   const data = enc("snapshot-bytes");

@@ -4,7 +4,7 @@ import type { Random } from "./prng.js";
 import { becomeFollower, configAt, createNodeState, lastIndex, ownTermCommitted, refreshConfig, type NodeState } from "./node-state.js";
 import { advanceReads, broadcast, handleAppend, handleAppendResp, maybeCommit, respondStale, sendAppend } from "./replication.js";
 import { handleSnapshot, handleSnapshotResp } from "./snapshot-transfer.js";
-import type { Configuration, Entry, HardState, MembershipChange, Message, NodeStatus, PersistedState, Ready, RejectReason, Result, Snapshot, SnapshotMeta } from "./types.js";
+import type { Configuration, Entry, HardState, MembershipChange, Message, NodeStatus, PersistedState, Ready, RejectReason, Result, Snapshot, SnapshotData, SnapshotMeta } from "./types.js";
 
 export interface RaftConfig {
   readonly id: string;
@@ -21,7 +21,7 @@ export interface RaftConfig {
   readonly maxBatch?: number;
   readonly snapshotChunkBytes?: number;
   /** Whole-snapshot checksum (SHA-256 in production), sent on the last chunk and verified by the receiver. */
-  readonly checksum?: (data: Uint8Array) => Uint8Array;
+  readonly checksum?: (data: SnapshotData) => Uint8Array;
   /** Membership when the persisted state holds none (every founding node gets the same). */
   readonly bootstrap?: Configuration;
 }
@@ -51,6 +51,13 @@ export interface RaftNode {
    * runner stores the snapshot file before it compacts.
    */
   snapshotMeta(index: number): SnapshotMeta | undefined;
+  /**
+   * The bytes of the snapshot at the base of the log, from where the runner
+   * stored them (read a piece at a time when a follower needs them), in place
+   * of the copy in memory; false, and nothing changes, when the base is
+   * another snapshot by now.
+   */
+  holdSnapshotData(meta: { readonly index: number; readonly term: number }, data: SnapshotData): boolean;
   status(): NodeStatus;
   /** Term of the entry at `index` in this node's log (undefined if compacted or absent); for checkers. */
   termAt(index: number): number | undefined;
@@ -225,6 +232,7 @@ export function createRaftNode(config: RaftConfig, persisted: PersistedState): R
       return flush(s);
     },
     snapshotMeta: (index) => metaAt(s, index),
+    holdSnapshotData: (meta, data) => s.log.holdSnapshotData(meta, data),
     termAt: (index) => s.log.termAt(index),
     status() {
       return {

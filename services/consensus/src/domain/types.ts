@@ -34,6 +34,23 @@ export interface Snapshot {
   readonly data: Uint8Array;
 }
 
+/**
+ * The bytes of the snapshot a node holds to send to followers: in memory (a
+ * Uint8Array is one), or read back a piece at a time from where the node
+ * stored them, so that a node does not keep its last snapshot in memory
+ * beside the state it encodes (issue 26: about 300 bytes per key).
+ */
+export interface SnapshotData {
+  readonly length: number;
+  subarray(begin: number, end: number): Uint8Array;
+}
+
+/** The snapshot at the base of a node's log. */
+export interface HeldSnapshot {
+  readonly meta: SnapshotMeta;
+  readonly data: SnapshotData;
+}
+
 export interface HardState {
   readonly term: number;
   /** "" = no vote in this term. */

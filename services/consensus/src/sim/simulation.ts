@@ -2,7 +2,7 @@ import { isVoter, memberIds } from "../domain/configuration.js";
 import { createPrng, type Random } from "../domain/prng.js";
 import { maxFaults, paramsForSeed, replayCommand, type SimParams, type SimReport } from "./sim-params.js";
 import { createRaftNode, type RaftNode } from "../domain/raft-node.js";
-import type { Configuration, Member, Message, Ready } from "../domain/types.js";
+import type { Configuration, Member, Message, Ready, SnapshotData } from "../domain/types.js";
 import { createEventQueue } from "./event-queue.js";
 import { createKvStateMachine, encodeKvCommand, type KvStateMachine } from "./kv-state-machine.js";
 import { checkOperations, kvModel, type KvInput, type KvOutput, type Operation } from "./linearizability.js";
@@ -48,11 +48,17 @@ type Event =
 
 const typeCode: Record<Message["type"], number> = { vote: 1, voteResp: 2, append: 3, appendResp: 4, snapshot: 5, snapshotResp: 6, timeoutNow: 7 };
 
-const fnv32 = (data: Uint8Array): Uint8Array => {
+const fnv32 = (data: SnapshotData): Uint8Array => {
   let h = 0x811c9dc5;
-  for (const b of data) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  for (const b of data.subarray(0, data.length)) h = Math.imul(h ^ b, 0x01000193) >>> 0;
   return new Uint8Array([h >>> 24, (h >>> 16) & 0xff, (h >>> 8) & 0xff, h & 0xff]);
 };
+
+/**
+ * A stored snapshot read back a piece at a time, as the real runner reads its
+ * snapshot file: every piece is a copy, so the core can rely on no aliasing.
+ */
+const onDisk = (data: Uint8Array): SnapshotData => ({ length: data.length, subarray: (begin, end) => data.slice(begin, end) });
 
 /** Receives one line per simulated event when a run is traced (`--verbose`). */
 export type TraceSink = (line: string) => void;
@@ -91,6 +97,8 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}, 
     node.core = createRaftNode({ id: node.id, random: createPrng(Math.floor(rng() * 2 ** 31)), bootstrap: node.bootstrap, snapshotChunkBytes: 96, checkQuorum: params.checkQuorum, checksum: fnv32 }, loadDisk(node.disk));
     node.kv = createKvStateMachine();
     node.kv.restore(node.disk.snapshot?.data ?? new Uint8Array(0));
+    // As the runner: the restored snapshot's bytes are read from the disk when a follower needs them.
+    if (node.disk.snapshot) node.core.holdSnapshotData(node.disk.snapshot.meta, onDisk(node.disk.snapshot.data));
     node.applied = node.disk.snapshot?.meta.index ?? 0;
     node.snapshotIndex = node.applied;
     node.queue = [];
@@ -129,6 +137,8 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}, 
       const ready = node.queue.shift() as Ready;
       const before = node.disk.hardState;
       persistReady(node.disk, ready);
+      // As the runner: once stored, the snapshot is sent from the disk, not from memory.
+      if (ready.snapshot && node.disk.snapshot) node.core.holdSnapshotData(ready.snapshot.meta, onDisk(node.disk.snapshot.data));
       const first = ready.entries[0];
       say(() => {
         const parts = [

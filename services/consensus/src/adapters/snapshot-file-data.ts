@@ -1,0 +1,153 @@
+import { createHash, type Hash } from "node:crypto";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { envelopeOverhead, open } from "@mc/wasm";
+import type { SnapshotData } from "../domain/types.js";
+import { crc32 } from "./crc32.js";
+import { checkBlobHeader } from "./file-log-store-blob.js";
+import { chunkAd, hasChunkedBlobMagic } from "./file-log-store-blob-chunked.js";
+import { damaged } from "./file-log-store-damage.js";
+
+const headerBytes = 64;
+
+/** A snapshot's data read back from its file, chunk by chunk, when a follower needs it. */
+export interface FileSnapshotData extends SnapshotData {
+  /** SHA-256 of the data (the transfer's checksum), taken as the chunks are read in order and finished on demand. */
+  sha256(): Uint8Array;
+  close(): void;
+}
+
+const readers = new WeakSet<SnapshotData>();
+
+/** The transfer checksum (SHA-256) of a snapshot's data, in memory or read from its file. */
+export function snapshotChecksum(data: SnapshotData): Uint8Array {
+  if (readers.has(data)) return (data as FileSnapshotData).sha256();
+  return createHash("sha256").update(data.subarray(0, data.length)).digest();
+}
+
+export interface SnapshotFileExpect {
+  readonly tag: string;
+  readonly storeId: Uint8Array;
+  readonly key: Uint8Array;
+}
+
+/**
+ * Opens the snapshot file at `path` for reading pieces of its data (the body
+ * after the u32 metadata length and metadata, as snapshot-file.ts writes
+ * it). The open descriptor keeps reading this file's bytes even after a newer
+ * snapshot is renamed over it. Undefined when the file is not in the chunked
+ * format or holds another snapshot than `meta` (the caller keeps the bytes
+ * in memory); damage throws, now or on a later read, naming file and offset.
+ */
+export function openSnapshotFileData(path: string, file: string, expect: SnapshotFileExpect, meta: { readonly index: number; readonly term: number }): FileSnapshotData | undefined {
+  const fd = openSync(path, "r");
+  try {
+    const reader = snapshotReader(fd, file, expect, meta);
+    if (!reader) closeSync(fd);
+    return reader;
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
+function snapshotReader(fd: number, file: string, expect: SnapshotFileExpect, meta: { readonly index: number; readonly term: number }): FileSnapshotData | undefined {
+  const size = fstatSync(fd).size;
+  const head = new Uint8Array(headerBytes);
+  const got = readSync(fd, head, 0, headerBytes, 0);
+  if (!hasChunkedBlobMagic(head.subarray(0, got))) return undefined;
+  checkBlobHeader(head, size, file, expect);
+  const view = new DataView(head.buffer);
+  if (Number(view.getBigUint64(32)) !== meta.index) return undefined;
+  const bodyLength = Number(view.getBigUint64(40));
+  const chunkBytes = view.getUint32(48);
+  if (chunkBytes === 0) throw damaged(file, 48, "the header says chunks of 0 bytes");
+  const n = Math.max(1, Math.ceil(bodyLength / chunkBytes));
+  const expected = headerBytes + bodyLength + n * (envelopeOverhead + 4);
+  if (expected !== size) throw damaged(file, Math.min(size, expected), `the header says ${bodyLength} bytes in ${n} chunks (a ${expected}-byte file), the file holds ${size}`);
+
+  let last: { i: number; plain: Uint8Array } | undefined;
+  let hash: Hash | undefined = createHash("sha256");
+  let hashed = 0;
+  let digest: Uint8Array | undefined;
+  let dataStart = 0;
+  let closed = false;
+
+  const readChunk = (i: number): Uint8Array => {
+    if (closed) throw new Error(`${file}: read after close`);
+    const plainLength = Math.min(chunkBytes, bodyLength - i * chunkBytes);
+    const at = headerBytes + i * (chunkBytes + envelopeOverhead + 4);
+    const buf = new Uint8Array(plainLength + envelopeOverhead + 4);
+    if (readSync(fd, buf, 0, buf.length, at) !== buf.length) throw damaged(file, at, `chunk ${i} cut short`);
+    const sealed = buf.subarray(0, plainLength + envelopeOverhead);
+    if (crc32(sealed) !== new DataView(buf.buffer).getUint32(sealed.length)) throw damaged(file, at, `chunk ${i} checksum mismatch`);
+    try {
+      return open(expect.key, sealed, chunkAd(head, i, i === n - 1));
+    } catch {
+      throw damaged(file, at, `chunk ${i} does not open under the root key`);
+    }
+  };
+
+  const chunk = (i: number): Uint8Array => {
+    const plain = last?.i === i ? last.plain : readChunk(i);
+    last = { i, plain };
+    // The checksum follows the chunks as they are read in order (a transfer reads them so); sha256() reads the rest.
+    if (i === hashed && hash && dataStart > 0) {
+      const from = Math.max(0, dataStart - i * chunkBytes);
+      if (from < plain.length) hash.update(plain.subarray(from));
+      hashed++;
+    }
+    return plain;
+  };
+
+  /** Body bytes [from, to): a view when they lie in one chunk. */
+  const body = (from: number, to: number): Uint8Array => {
+    if (from >= to) return new Uint8Array(0);
+    const first = Math.floor(from / chunkBytes);
+    const lastChunk = Math.floor((to - 1) / chunkBytes);
+    if (first === lastChunk) return chunk(first).subarray(from - first * chunkBytes, to - first * chunkBytes);
+    const out = new Uint8Array(to - from);
+    for (let i = first; i <= lastChunk; i++) {
+      const start = i * chunkBytes;
+      const piece = chunk(i).subarray(Math.max(0, from - start), Math.min(chunkBytes, to - start));
+      out.set(piece, Math.max(0, start - from));
+    }
+    return out;
+  };
+
+  if (bodyLength < 4) throw damaged(file, headerBytes, "snapshot metadata is unreadable");
+  const metaLength = new DataView(body(0, 4).slice().buffer).getUint32(0);
+  if (4 + metaLength > bodyLength) throw damaged(file, headerBytes, "snapshot metadata is unreadable");
+  let held: { index?: unknown; term?: unknown };
+  try {
+    held = JSON.parse(new TextDecoder().decode(body(4, 4 + metaLength))) as { index?: unknown; term?: unknown };
+  } catch {
+    throw damaged(file, headerBytes, "snapshot metadata is unreadable");
+  }
+  if (held.index !== meta.index || held.term !== meta.term) return undefined;
+  dataStart = 4 + metaLength;
+  const length = bodyLength - dataStart;
+
+  const reader: FileSnapshotData = {
+    length,
+    subarray(begin, end) {
+      const from = Math.max(0, Math.min(length, begin));
+      const to = Math.max(from, Math.min(length, end));
+      return body(dataStart + from, dataStart + to);
+    },
+    sha256() {
+      if (digest) return digest;
+      while (hashed < n) chunk(hashed);
+      digest = new Uint8Array((hash ?? createHash("sha256")).digest());
+      hash = undefined;
+      return digest;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      last = undefined;
+      closeSync(fd);
+    },
+  };
+  readers.add(reader);
+  return reader;
+}
