@@ -9,6 +9,8 @@ export interface Series {
   readonly values: readonly number[];
   /** A request path that should cost its page: anything above "flat" is flagged. */
   readonly perPage?: boolean;
+  /** Values at or below this are noise (an allocator's few MiB): a step between two such values is no growth. Default 0.1. */
+  readonly floor?: number;
 }
 
 const fmt = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
@@ -20,8 +22,9 @@ function verdict(s: Series, sizes: readonly number[]): string {
     const a = s.values[i - 1] ?? 0;
     const b = s.values[i] ?? 0;
     const n = (sizes[i] ?? 1) / (sizes[i - 1] ?? 1);
-    // Below a tenth of a millisecond (or KiB) the ratio is noise: count it as no growth.
-    const k = a <= 0.1 && b <= 0.1 ? 0 : Math.log(Math.max(b, 1e-6) / Math.max(a, 1e-6)) / Math.log(n);
+    // Below the floor (a tenth of a millisecond or KiB unless the series says) the ratio is noise: no growth.
+    const floor = s.floor ?? 0.1;
+    const k = a <= floor && b <= floor ? 0 : Math.log(Math.max(b, 1e-6) / Math.max(a, 1e-6)) / Math.log(n);
     worst = Math.max(worst, k);
     if (k > 1.2) steps.push(`grows faster than linear from ${sizes[i - 1]} to ${sizes[i]} (x${(b / a).toFixed(1)} for x${n.toFixed(0)})`);
   }
