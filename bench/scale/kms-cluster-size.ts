@@ -66,6 +66,14 @@ async function joinerOf(dir: string, founder: Member, n: number): Promise<Member
 }
 
 const dir = await mkdtemp(join(tmpdir(), "scale-kms-cluster-"));
+let keep = false;
+// Output of each member's earlier runs (a restart starts a new process with its own output).
+const earlier = new Map<string, string>();
+const said = (m: Member): string => `${earlier.get(m.host) ?? ""}${m.proc?.output() ?? ""}`;
+async function stopMember(m: Member): Promise<void> {
+  await m.proc?.stop();
+  earlier.set(m.host, said(m));
+}
 const nats = await startNatsServer();
 const members: Member[] = [];
 const clients: KmsClient[] = [];
@@ -128,7 +136,7 @@ try {
   for (const c of clients.splice(0)) c.close();
   const starts: number[] = [];
   for (let r = 0; r < 3; r++) {
-    for (const m of members) await m.proc?.stop();
+    for (const m of members) await stopMember(m);
     const t = await timed(async () => {
       for (const m of members) startMember(m);
       for (const m of members) await ready(ca, m);
@@ -139,7 +147,7 @@ try {
   // serve (on separate machines in production, a member's start-up is this figure, not the three at once).
   const rolling: number[] = [];
   for (const m of members) {
-    await m.proc?.stop();
+    await stopMember(m);
     const t = await timed(async () => {
       startMember(m);
       await ready(ca, m);
@@ -189,12 +197,19 @@ try {
   };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 } catch (err) {
-  // What each node said is the only account of a failed join or start.
-  for (const m of members) process.stderr.write(`--- ${m.host}\n${(m.proc?.output() ?? "").split("\n").slice(-40).join("\n")}\n`);
+  // What each node said, over all its runs, is the only account of a failed join or start: the
+  // last lines go to stderr, everything to a file beside the data, which stays for a post-mortem.
+  keep = true;
+  for (const m of members) {
+    const all = said(m);
+    await writeFile(join(dir, `${m.host.replace(/[^0-9A-Za-z.]/g, "_")}.log`), all);
+    process.stderr.write(`--- ${m.host}\n${all.split("\n").slice(-40).join("\n")}\n`);
+  }
+  process.stderr.write(`data directories and the nodes' output kept in ${dir}\n`);
   throw err;
 } finally {
   for (const c of clients) c.close();
   for (const m of members) await m.proc?.kill();
   await nats.stop();
-  await rm(dir, { recursive: true, force: true });
+  if (!keep) await rm(dir, { recursive: true, force: true });
 }

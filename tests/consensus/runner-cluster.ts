@@ -61,7 +61,7 @@ export async function createTestCluster(size: number, connect: () => Promise<Bus
           every: 60,
           take: () => new TextEncoder().encode(JSON.stringify(list)),
           restore: (data) => {
-            list = JSON.parse(decoder.decode(data)) as string[];
+            list = JSON.parse(decoder.decode(data.subarray(0, data.length))) as string[];
             applied.set(id, list);
           },
         },

@@ -18,7 +18,9 @@ export type {
   Ready,
   ReadState,
   Role,
+  HeldSnapshot,
   Snapshot,
+  SnapshotData,
   SnapshotMeta,
 } from "./domain/types.js";
 export { createFileLogStore } from "./adapters/file-log-store.js";

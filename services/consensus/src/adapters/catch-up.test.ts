@@ -8,6 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createFileLogStore } from "./file-log-store.js";
 import { createRaftRunner, type RaftRunner } from "./raft-runner.js";
+import type { SnapshotData } from "../domain/types.js";
 
 // A joining node that needs a snapshot larger than one request's deadline
 // takes as long as the transfer takes: its addition waits while it makes
@@ -42,7 +43,7 @@ function slow(bus: Bus, ms: number): Bus {
 async function pair(name: string, joinerDelayMs: number, stallMs: number): Promise<{ leader: RaftRunner; joiner: RaftRunner; restored: () => number }> {
   const broker = createMemoryBroker();
   let restoredBytes = 0;
-  const snapshots = (restore: (d: Uint8Array) => void) => ({ every: 3, take: () => new Uint8Array(40 * 64 * 1024).fill(7), restore });
+  const snapshots = (restore: (d: SnapshotData) => void) => ({ every: 3, take: () => new Uint8Array(40 * 64 * 1024).fill(7), restore });
   const leader = createRaftRunner({
     id: "a", clusterId: name, bus: broker.connect(), store: createFileLogStore({ dir: join(dir, name, "a"), rootKey: key }),
     bootstrap: { voters: [{ id: "a", address: "127.0.0.1:1" }], learners: [] },

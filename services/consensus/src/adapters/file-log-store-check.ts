@@ -1,7 +1,7 @@
 import { damaged } from "./file-log-store-damage.js";
 import type { FileLogStoreOptions } from "./file-log-store.js";
 import { replay } from "./file-log-store-replay.js";
-import { scanLogFolder } from "./file-log-store-scan.js";
+import { closeScan, scanLogFolder } from "./file-log-store-scan.js";
 
 export interface LogFolderReport {
   readonly segments: readonly string[];
@@ -18,7 +18,12 @@ export async function checkLogFolder(options: Omit<FileLogStoreOptions, "onValid
   const label = options.label ?? "";
   const scan = await scanLogFolder({ dir: options.dir, key: options.rootKey, storeId: options.storeId ?? new Uint8Array(16), legacy: options.legacy ?? false, label });
   if (!scan.exists) throw damaged(label, 0, "the log folder is missing or empty");
-  const r = replay(scan, label);
+  let r: ReturnType<typeof replay>;
+  try {
+    r = replay(scan, label);
+  } finally {
+    closeScan(scan);
+  }
   const last = scan.segments.at(-1);
   const torn = last?.v2?.torn;
   return {

@@ -1,11 +1,11 @@
-import type { Entry, HardState, Snapshot } from "../domain/types.js";
+import type { Entry, HardState, HeldSnapshot } from "../domain/types.js";
 import { damaged } from "./file-log-store-damage.js";
 import { segmentName, type Scan } from "./file-log-store-scan.js";
 import { snapshotFileName } from "./snapshot-file.js";
 
 export interface Replayed {
   readonly hardState: HardState;
-  readonly snapshot: Snapshot | undefined;
+  readonly snapshot: HeldSnapshot | undefined;
   readonly entries: Entry[];
   /** Highest entry index per segment (compaction drops a segment once a snapshot covers it). */
   readonly maxIndex: number[];

@@ -5,6 +5,7 @@ import { hasMagic, type Mark } from "./file-log-store-format.js";
 import { readRecordFile } from "./file-log-store-reader.js";
 import { readRecordV1, recordOf, type LogRecord } from "./log-records.js";
 import { readSnapshotFile, snapshotFileName, type SnapshotRead } from "./snapshot-file.js";
+import { isFileSnapshotData } from "./snapshot-file-data.js";
 
 export const segmentTag = "raft-seg";
 export const segmentName = (n: number): string => `log-${String(n).padStart(12, "0")}.seg`;
@@ -31,6 +32,12 @@ export interface ScannedSegment {
   readonly records: PlacedRecord[];
   /** Current format: where records end, the mark and any torn tail. Undefined for a first-format file. */
   readonly v2: { readonly end: number; readonly mark: Mark; readonly torn: { bytes: number; why: string } | undefined } | undefined;
+}
+
+/** Closes the snapshot file a scan holds open (a chunked snapshot's data reads from it). */
+export function closeScan(scan: Pick<Scan, "snapshot">): void {
+  const data = scan.snapshot?.snapshot.data;
+  if (data && isFileSnapshotData(data)) data.close();
 }
 
 export interface Scan {
@@ -91,18 +98,24 @@ export async function scanLogFolder(o: ScanOptions): Promise<Scan> {
   }
   const snapshot = await readSnapshotFile(o.dir, o.key, o);
   if (numbered.length === 0) {
+    closeScan({ snapshot });
     if (names.length === temps.length) return { exists: false, segments: [], snapshot: undefined, temps };
     throw damaged(o.label, 0, "no log segment");
   }
   const segments: ScannedSegment[] = [];
-  for (const [i, { name, number }] of numbered.entries()) {
-    const prev = numbered[i - 1];
-    if (prev && number !== prev.number + 1) throw damaged(`${o.label}${segmentName(prev.number + 1)}`, 0, "missing (later segments exist)");
-    const seg = await scanSegment(o, name, number);
-    const last = i === numbered.length - 1;
-    if (seg.v2?.torn && !last) throw damaged(`${o.label}${name}`, seg.v2.end, `${seg.v2.torn.why} in a segment that is not the last`);
-    if (seg.v2?.mark.closed && last) throw damaged(`${o.label}${name}`, 64, `closed, but ${o.label}${segmentName(number + 1)} is missing`);
-    segments.push(seg);
+  try {
+    for (const [i, { name, number }] of numbered.entries()) {
+      const prev = numbered[i - 1];
+      if (prev && number !== prev.number + 1) throw damaged(`${o.label}${segmentName(prev.number + 1)}`, 0, "missing (later segments exist)");
+      const seg = await scanSegment(o, name, number);
+      const last = i === numbered.length - 1;
+      if (seg.v2?.torn && !last) throw damaged(`${o.label}${name}`, seg.v2.end, `${seg.v2.torn.why} in a segment that is not the last`);
+      if (seg.v2?.mark.closed && last) throw damaged(`${o.label}${name}`, 64, `closed, but ${o.label}${segmentName(number + 1)} is missing`);
+      segments.push(seg);
+    }
+  } catch (err) {
+    closeScan({ snapshot });
+    throw err;
   }
   return { exists: true, segments, snapshot, temps };
 }

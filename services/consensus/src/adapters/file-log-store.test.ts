@@ -10,6 +10,7 @@ import { createFileLogStore, type LogStore } from "./file-log-store.js";
 import { encodeBlob } from "./file-log-store-blob.js";
 import { encodeRecord } from "./file-log-store-format.js";
 import { encodeRecordV1 } from "./log-records.js";
+import { inMemory } from "./snapshot-file-data.js";
 
 const key = new Uint8Array(32).fill(7);
 const secret = "SECRET-COMMAND-4711";
@@ -152,7 +153,7 @@ test("snapshots are atomic, compact old segments, and nothing plaintext reaches 
   await store.close();
   const loaded = await createFileLogStore({ dir, rootKey: key }).load();
   assert.is(loaded.snapshot?.meta.index, 30);
-  assert.is(new TextDecoder().decode(loaded.snapshot?.data), `state ${secret}`);
+  assert.is(new TextDecoder().decode(loaded.snapshot && inMemory(loaded.snapshot).data), `state ${secret}`);
   assert.equal(loaded.entries.map((e) => e.index), [31, 32, 33, 34, 35, 36, 37, 38, 39, 40]);
   assert.is(loaded.hardState.commit, 40);
   for (const name of await readdir(dir)) {
@@ -248,10 +249,10 @@ test("a snapshot saved ahead of its compaction survives a crash before the recor
   const crashed = createFileLogStore({ dir, rootKey: key, snapshotChunkBytes: 100 });
   const loaded = await crashed.load();
   assert.is(loaded.snapshot?.meta.index, 4);
-  assert.equal(loaded.snapshot?.data, data);
+  assert.equal(loaded.snapshot && inMemory(loaded.snapshot).data, data);
   assert.equal(loaded.entries.map((e) => e.index), [5, 6]);
   // The compaction then only records it: the file stays as written.
-  await crashed.persist({ hardState: undefined, entries: [], snapshot: loaded.snapshot });
+  await crashed.persist({ hardState: undefined, entries: [], snapshot: loaded.snapshot && inMemory(loaded.snapshot) });
   assert.equal(await readFile(join(dir, "snapshot.bin")), file);
   await crashed.close();
   assert.equal((await createFileLogStore({ dir, rootKey: key }).load()).entries.map((e) => e.index), [5, 6]);
@@ -271,7 +272,7 @@ test("a second-format (mcblob2) snapshot still loads", async () => {
   body.set(bodyOf(300), 4 + meta.length);
   await writeFile(join(dir, "snapshot.bin"), encodeBlob(key, { tag: "raft-snp", storeId: new Uint8Array(16), index: 2 }, body));
   const loaded = await createFileLogStore({ dir, rootKey: key }).load();
-  assert.equal(loaded.snapshot?.data, bodyOf(300));
+  assert.equal(loaded.snapshot && inMemory(loaded.snapshot).data, bodyOf(300));
   assert.equal(loaded.entries.map((e) => e.index), [3]);
 });
 

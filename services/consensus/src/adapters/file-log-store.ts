@@ -5,11 +5,11 @@ import type { HardState, PersistedState, Ready, Snapshot } from "../domain/types
 import { damaged } from "./file-log-store-damage.js";
 import { readRecordFile } from "./file-log-store-reader.js";
 import { replay } from "./file-log-store-replay.js";
-import { scanLogFolder, segmentName, segmentTag, type Scan } from "./file-log-store-scan.js";
+import { closeScan, scanLogFolder, segmentName, segmentTag, type Scan } from "./file-log-store-scan.js";
 import { createRecordFile, openRecordFile, type RecordFileWriter } from "./file-log-store-writer.js";
 import { plainOf, type LogRecord } from "./log-records.js";
 import { snapshotFileName, snapshotTag, syncDir, writeSnapshotFile } from "./snapshot-file.js";
-import { openSnapshotFileData, type FileSnapshotData } from "./snapshot-file-data.js";
+import { inMemory, openSnapshotFileData, type FileSnapshotData } from "./snapshot-file-data.js";
 
 export interface FileLogStoreOptions {
   readonly dir: string;
@@ -132,7 +132,7 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
 
   /** Rewrites first-format files in the current format, each by atomic replace. */
   async function convert(scan: Scan): Promise<void> {
-    if (scan.snapshot?.legacy) await writeSnapshotFile(dir, rootKey, scan.snapshot.snapshot, storeId);
+    if (scan.snapshot?.legacy) await writeSnapshotFile(dir, rootKey, inMemory(scan.snapshot.snapshot), storeId);
     for (const [i, seg] of scan.segments.entries()) {
       if (seg.v2) continue;
       const closed = i < scan.segments.length - 1;
@@ -152,26 +152,32 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
         await rotate();
         return { hardState: hard, snapshot: undefined, entries: [], repaired: undefined };
       }
-      const r = replay(scan, label);
-      // Everything checked out: only now may anything be written.
-      await options.onValidated?.();
-      await convert(scan);
-      for (const t of scan.temps) await rm(join(dir, t), { force: true });
-      hard = r.hardState;
-      segments = scan.segments.map((s, i) => ({ name: s.name, number: s.number, maxIndex: r.maxIndex[i] ?? 0 }));
-      const last = scan.segments.at(-1);
-      const torn = last?.v2?.torn;
-      const repaired = last && torn ? `torn tail of ${label}${last.name} cut at byte ${last.v2?.end ?? 0} (${torn.bytes} bytes: ${torn.why})` : undefined;
-      const tail = segments.at(-1);
-      if (tail && last?.v2) {
-        const { end, mark } = last.v2;
-        writer = await openRecordFile(join(dir, tail.name), rootKey, headerOf(tail.number), { end, mark, nextSeq: last.records.length }, last.size);
-      } else if (tail) writer = await openSegment(tail);
-      fileHolds = r.snapshot ? { index: r.snapshot.meta.index, term: r.snapshot.meta.term } : undefined;
-      termBase = r.snapshot?.meta.index ?? 0;
-      termBaseTerm = r.snapshot?.meta.term ?? 0;
-      terms = r.entries.map((e) => e.term);
-      return { hardState: hard, snapshot: r.snapshot, entries: r.entries, repaired };
+      try {
+        const r = replay(scan, label);
+        // Everything checked out: only now may anything be written.
+        await options.onValidated?.();
+        await convert(scan);
+        for (const t of scan.temps) await rm(join(dir, t), { force: true });
+        hard = r.hardState;
+        segments = scan.segments.map((s, i) => ({ name: s.name, number: s.number, maxIndex: r.maxIndex[i] ?? 0 }));
+        const last = scan.segments.at(-1);
+        const torn = last?.v2?.torn;
+        const repaired = last && torn ? `torn tail of ${label}${last.name} cut at byte ${last.v2?.end ?? 0} (${torn.bytes} bytes: ${torn.why})` : undefined;
+        const tail = segments.at(-1);
+        if (tail && last?.v2) {
+          const { end, mark } = last.v2;
+          writer = await openRecordFile(join(dir, tail.name), rootKey, headerOf(tail.number), { end, mark, nextSeq: last.records.length }, last.size);
+        } else if (tail) writer = await openSegment(tail);
+        fileHolds = r.snapshot ? { index: r.snapshot.meta.index, term: r.snapshot.meta.term } : undefined;
+        termBase = r.snapshot?.meta.index ?? 0;
+        termBaseTerm = r.snapshot?.meta.term ?? 0;
+        terms = r.entries.map((e) => e.term);
+        return { hardState: hard, snapshot: r.snapshot, entries: r.entries, repaired };
+      } catch (err) {
+        // The caller gets the open snapshot only with the state it belongs to.
+        closeScan(scan);
+        throw err;
+      }
     },
     saveSnapshot(snap) {
       return writeSnapshot(snap, (held) => held.index >= snap.meta.index);

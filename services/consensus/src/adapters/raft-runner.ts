@@ -7,11 +7,11 @@ import { isVoter } from "../domain/configuration.js";
 import { createPrng } from "../domain/prng.js";
 import { createRaftNode, type RaftNode } from "../domain/raft-node.js";
 import { rankOf, snapshotDue } from "../domain/snapshot-stagger.js";
-import type { Configuration, Entry, MembershipChange, Message, Ready, RequestMessage, ResponseMessage } from "../domain/types.js";
+import type { Configuration, Entry, HeldSnapshot, MembershipChange, Message, Ready, RequestMessage, ResponseMessage, SnapshotData } from "../domain/types.js";
 import { serveAppendLane } from "./append-lane.js";
 import { addConsensusService, createPeerSender } from "./consensus-transport.js";
 import type { LogStore } from "./file-log-store.js";
-import { snapshotChecksum, type FileSnapshotData } from "./snapshot-file-data.js";
+import { isFileSnapshotData, snapshotChecksum, type FileSnapshotData } from "./snapshot-file-data.js";
 import { addForwardService, createForwardClient } from "./forward-service.js";
 import { createForwardLaneClient, serveForwardLane } from "./forward-lane.js";
 import { createPeerPipeline } from "./peer-pipeline.js";
@@ -40,7 +40,7 @@ export interface StateMachineSnapshots {
    * must keep flowing within the election timeout.
    */
   take(): Uint8Array | Promise<Uint8Array>;
-  restore(data: Uint8Array): void | Promise<void>;
+  restore(data: SnapshotData): void | Promise<void>;
 }
 
 export interface RaftRunnerOptions {
@@ -271,6 +271,14 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     heldIndex = meta.index;
   }
 
+  /** The snapshot found at start: its file reader stays the core's (nothing to swap), else it is swapped for one. */
+  function holdLoaded(snapshot: HeldSnapshot): void {
+    if (!isFileSnapshotData(snapshot.data)) return holdOnDisk(snapshot.meta);
+    held?.close();
+    held = snapshot.data;
+    heldIndex = snapshot.meta.index;
+  }
+
   async function onRequest(m: RequestMessage): Promise<ResponseMessage | undefined> {
     if (!core) return undefined;
     const ready = core.step(m);
@@ -344,7 +352,13 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     async start() {
       const loaded = await o.store.load();
       if (loaded.repaired) o.onRepair?.(loaded.repaired);
-      if (loaded.snapshot) await o.snapshots?.restore(loaded.snapshot.data);
+      try {
+        // A chunked snapshot is restored as it is read from its file: never whole in memory.
+        if (loaded.snapshot) await o.snapshots?.restore(loaded.snapshot.data);
+      } catch (err) {
+        if (loaded.snapshot && isFileSnapshotData(loaded.snapshot.data)) loaded.snapshot.data.close();
+        throw err;
+      }
       applied = loaded.snapshot?.meta.index ?? 0;
       lastSnapshot = applied;
       lastTerm = loaded.hardState.term;
@@ -356,7 +370,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
         },
         loaded,
       );
-      if (loaded.snapshot) holdOnDisk(loaded.snapshot.meta);
+      if (loaded.snapshot) holdLoaded(loaded.snapshot);
       const router = createConnectRouter();
       addConsensusService(router, o.id, onRequest);
       addForwardService(router, {

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import type { Snapshot } from "../domain/types.js";
 import { createFileLogStore } from "./file-log-store.js";
 import { damageOf } from "./file-log-store-damage.js";
-import { openSnapshotFileData, snapshotChecksum } from "./snapshot-file-data.js";
+import { isFileSnapshotData, openSnapshotFileData, snapshotChecksum } from "./snapshot-file-data.js";
 import { snapshotFileName, snapshotTag, writeSnapshotFile } from "./snapshot-file.js";
 
 const held = suite("a snapshot's data read back from its file (issue 26)");
@@ -114,7 +114,15 @@ held("should be offered by the log store only for the snapshot its file holds", 
     const data = store.snapshotData(snap.meta);
     assert.equal([...(data?.subarray(0, 300) ?? [])], [...snap.data]);
     data?.close();
+    await store.persist({ hardState: { term: 2, votedFor: "", commit: 7 }, entries: [], snapshot: snap });
     await store.close();
+    // At start the snapshot is checked whole but not held: its data reads from the file.
+    const loaded = await createFileLogStore({ dir, rootKey: key, storeId }).load();
+    const held = loaded.snapshot?.data;
+    assert.ok(held && !(held instanceof Uint8Array), "a reader, not the bytes");
+    assert.ok(held && isFileSnapshotData(held));
+    assert.equal([...(held?.subarray(0, 300) ?? [])], [...snap.data]);
+    if (held && isFileSnapshotData(held)) held.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

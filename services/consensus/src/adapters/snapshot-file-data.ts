@@ -1,7 +1,7 @@
 import { createHash, type Hash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { envelopeOverhead, open } from "@mc/wasm";
-import type { SnapshotData } from "../domain/types.js";
+import type { HeldSnapshot, Snapshot, SnapshotData, SnapshotMeta } from "../domain/types.js";
 import { crc32 } from "./crc32.js";
 import { checkBlobHeader } from "./file-log-store-blob.js";
 import { chunkAd, hasChunkedBlobMagic } from "./file-log-store-blob-chunked.js";
@@ -18,10 +18,18 @@ export interface FileSnapshotData extends SnapshotData {
 
 const readers = new WeakSet<SnapshotData>();
 
+/** Whether `data` reads from a snapshot file (and must be closed). */
+export const isFileSnapshotData = (data: SnapshotData): data is FileSnapshotData => readers.has(data);
+
 /** The transfer checksum (SHA-256) of a snapshot's data, in memory or read from its file. */
 export function snapshotChecksum(data: SnapshotData): Uint8Array {
-  if (readers.has(data)) return (data as FileSnapshotData).sha256();
+  if (isFileSnapshotData(data)) return data.sha256();
   return createHash("sha256").update(data.subarray(0, data.length)).digest();
+}
+
+/** The snapshot with its data in memory (read whole from its file if need be: small or first-format snapshots). */
+export function inMemory(s: HeldSnapshot): Snapshot {
+  return { meta: s.meta, data: s.data instanceof Uint8Array ? s.data : s.data.subarray(0, s.data.length) };
 }
 
 export interface SnapshotFileExpect {
@@ -30,34 +38,49 @@ export interface SnapshotFileExpect {
   readonly key: Uint8Array;
 }
 
+export interface OpenedSnapshot {
+  readonly meta: SnapshotMeta;
+  readonly data: FileSnapshotData;
+}
+
 /**
  * Opens the snapshot file at `path` for reading pieces of its data (the body
  * after the u32 metadata length and metadata, as snapshot-file.ts writes
- * it). The open descriptor keeps reading this file's bytes even after a newer
- * snapshot is renamed over it. Undefined when the file is not in the chunked
- * format or holds another snapshot than `meta` (the caller keeps the bytes
- * in memory); damage throws, now or on a later read, naming file and offset.
+ * it), with its metadata. The open descriptor keeps reading this file's bytes
+ * even after a newer snapshot is renamed over it. Undefined when the file is
+ * not in the chunked format; damage throws, now or on a later read, naming
+ * the file and an offset. Only the header and the chunks holding the
+ * metadata are read here.
  */
-export function openSnapshotFileData(path: string, file: string, expect: SnapshotFileExpect, meta: { readonly index: number; readonly term: number }): FileSnapshotData | undefined {
+export function openSnapshotFile(path: string, file: string, expect: SnapshotFileExpect): OpenedSnapshot | undefined {
   const fd = openSync(path, "r");
   try {
-    const reader = snapshotReader(fd, file, expect, meta);
-    if (!reader) closeSync(fd);
-    return reader;
+    const opened = snapshotReader(fd, file, expect);
+    if (!opened) closeSync(fd);
+    return opened;
   } catch (err) {
     closeSync(fd);
     throw err;
   }
 }
 
-function snapshotReader(fd: number, file: string, expect: SnapshotFileExpect, meta: { readonly index: number; readonly term: number }): FileSnapshotData | undefined {
+/** `openSnapshotFile`'s data when the file holds exactly the snapshot `meta`, else undefined (the caller keeps its bytes in memory). */
+export function openSnapshotFileData(path: string, file: string, expect: SnapshotFileExpect, meta: { readonly index: number; readonly term: number }): FileSnapshotData | undefined {
+  const opened = openSnapshotFile(path, file, expect);
+  if (!opened) return undefined;
+  if (opened.meta.index === meta.index && opened.meta.term === meta.term) return opened.data;
+  opened.data.close();
+  return undefined;
+}
+
+function snapshotReader(fd: number, file: string, expect: SnapshotFileExpect): OpenedSnapshot | undefined {
   const size = fstatSync(fd).size;
   const head = new Uint8Array(headerBytes);
   const got = readSync(fd, head, 0, headerBytes, 0);
   if (!hasChunkedBlobMagic(head.subarray(0, got))) return undefined;
   checkBlobHeader(head, size, file, expect);
   const view = new DataView(head.buffer);
-  if (Number(view.getBigUint64(32)) !== meta.index) return undefined;
+  const index = Number(view.getBigUint64(32));
   const bodyLength = Number(view.getBigUint64(40));
   const chunkBytes = view.getUint32(48);
   if (chunkBytes === 0) throw damaged(file, 48, "the header says chunks of 0 bytes");
@@ -117,13 +140,15 @@ function snapshotReader(fd: number, file: string, expect: SnapshotFileExpect, me
   if (bodyLength < 4) throw damaged(file, headerBytes, "snapshot metadata is unreadable");
   const metaLength = new DataView(body(0, 4).slice().buffer).getUint32(0);
   if (4 + metaLength > bodyLength) throw damaged(file, headerBytes, "snapshot metadata is unreadable");
-  let held: { index?: unknown; term?: unknown };
+  // Read outside the try: a damaged chunk says so itself.
+  const metaBytes = body(4, 4 + metaLength);
+  let meta: SnapshotMeta;
   try {
-    held = JSON.parse(new TextDecoder().decode(body(4, 4 + metaLength))) as { index?: unknown; term?: unknown };
+    meta = JSON.parse(new TextDecoder().decode(metaBytes)) as SnapshotMeta;
   } catch {
     throw damaged(file, headerBytes, "snapshot metadata is unreadable");
   }
-  if (held.index !== meta.index || held.term !== meta.term) return undefined;
+  if (meta.index !== index) throw damaged(file, 32, `the header says index ${index}, the snapshot ${String(meta.index)}`);
   dataStart = 4 + metaLength;
   const length = bodyLength - dataStart;
 
@@ -149,5 +174,5 @@ function snapshotReader(fd: number, file: string, expect: SnapshotFileExpect, me
     },
   };
   readers.add(reader);
-  return reader;
+  return { meta, data: reader };
 }

@@ -2,11 +2,12 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "@mc/shared/node";
 import { open } from "@mc/wasm";
-import type { Snapshot, SnapshotMeta } from "../domain/types.js";
+import type { HeldSnapshot, Snapshot, SnapshotMeta } from "../domain/types.js";
 import { crc32 } from "./crc32.js";
 import { hasBlobMagic, readBlob } from "./file-log-store-blob.js";
 import { sealChunkedBlob, type ChunkedBlobOptions } from "./file-log-store-blob-chunked.js";
 import { damaged } from "./file-log-store-damage.js";
+import { openSnapshotFile } from "./snapshot-file-data.js";
 
 export const snapshotFileName = "snapshot.bin";
 export const snapshotTag = "raft-snp";
@@ -45,25 +46,42 @@ export async function writeSnapshotFile(dir: string, key: Uint8Array, snapshot: 
 }
 
 export interface SnapshotRead {
-  readonly snapshot: Snapshot;
+  /** Its data reads from the file (snapshot-file-data.ts) when the file is chunked, else it is in memory. */
+  readonly snapshot: HeldSnapshot;
   /** Written in the first format (only read when the caller allows it). */
   readonly legacy: boolean;
 }
 
 /**
  * Reads the snapshot file, read-only; undefined when there is none. Damage
- * throws with the file and offset. The first format (crc32 ‖ sealed) is
- * read only with `legacy`, and strictly.
+ * throws with the file and offset. A chunked file (the current format) is
+ * checked whole, every chunk read and opened, but not held: its data is read
+ * again from the file, a piece at a time, by whoever restores or sends it
+ * (at a million keys, holding it would be 300 MB twice over). The caller
+ * closes it. The first format (crc32 ‖ sealed) is read only with `legacy`,
+ * and strictly.
  */
 export async function readSnapshotFile(dir: string, key: Uint8Array, o: { storeId: Uint8Array; legacy: boolean; label: string }): Promise<SnapshotRead | undefined> {
+  const path = join(dir, snapshotFileName);
+  const file = `${o.label}${snapshotFileName}`;
   let buf: Uint8Array;
   try {
-    buf = await readFile(join(dir, snapshotFileName));
+    const opened = openSnapshotFile(path, file, { tag, storeId: o.storeId, key });
+    if (opened) {
+      try {
+        // Reads and opens every chunk now, so damage is refused before anything is written.
+        opened.data.sha256();
+      } catch (err) {
+        opened.data.close();
+        throw err;
+      }
+      return { snapshot: opened, legacy: false };
+    }
+    buf = await readFile(path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw err;
   }
-  const file = `${o.label}${snapshotFileName}`;
   if (hasBlobMagic(buf) || !o.legacy) {
     const { index, body } = readBlob(buf, file, { tag, storeId: o.storeId, key });
     const snapshot = decodeBody(body, file, 64);

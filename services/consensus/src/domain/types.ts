@@ -61,7 +61,7 @@ export interface HardState {
 /** What a node finds on its disk at start. */
 export interface PersistedState {
   readonly hardState: HardState;
-  readonly snapshot?: Snapshot | undefined;
+  readonly snapshot?: HeldSnapshot | undefined;
   /** Entries after the snapshot, in index order. */
   readonly entries: readonly Entry[];
 }

@@ -120,11 +120,22 @@ export function decodeState(data: Uint8Array): KmsState {
   return d.end();
 }
 
-/** `decodeState` in slices that yield to the event loop (a follower restoring a large snapshot from its leader). */
-export async function decodeStateSliced(data: Uint8Array): Promise<KmsState> {
-  if (!isBinaryState(data)) {
+/** Bytes read a piece at a time: a Uint8Array, or a snapshot read back from its file (consensus' SnapshotData). */
+export interface PiecewiseBytes {
+  readonly length: number;
+  subarray(begin: number, end: number): Uint8Array;
+}
+
+/**
+ * `decodeState` in slices that yield to the event loop (a follower restoring a
+ * large snapshot from its leader, a node from its snapshot file), reading
+ * `data` a slice at a time: a snapshot in a file is never whole in memory.
+ */
+export async function decodeStateSliced(data: PiecewiseBytes): Promise<KmsState> {
+  if (!isBinaryState(data.subarray(0, 16))) {
     const budget = sliceBudget(snapshotSliceMs);
-    const run = decodeJson(data);
+    // The first format is one JSON document: read whole.
+    const run = decodeJson(data.subarray(0, data.length));
     for (let r = run.next(); ; r = run.next()) {
       if (r.done) return r.value;
       await budget.pause();
