@@ -50,7 +50,11 @@ export function createRaftLog(snapshot: HeldSnapshot | undefined, entries: reado
       const first = list[0];
       if (!first) return;
       if (first.index <= base() || first.index > lastIndex() + 1) throw new Error(`append at ${first.index} outside ${base()}..${lastIndex() + 1}`);
-      log = log.slice(0, first.index - base() - 1).concat(list);
+      // In place: copying the whole log on every append made a leader's appends cost the entries
+      // since the last snapshot each (tens of thousands at a million keys), a large array and fresh
+      // pages per batch. Nothing outside holds `log` (slices are copies).
+      log.length = first.index - base() - 1;
+      for (const e of list) log.push(e);
       unstableFrom = Math.min(unstableFrom, first.index);
     },
     installSnapshot(s) {
