@@ -8,6 +8,33 @@ import { damaged } from "./file-log-store-damage.js";
 const headerBytes = 64;
 const blockBytes = 4 * 2 ** 20;
 
+export interface ChunkedLayout {
+  readonly index: number;
+  readonly bodyLength: number;
+  readonly chunkBytes: number;
+  /** Number of chunks. */
+  readonly n: number;
+}
+
+/**
+ * The layout a chunked blob file's header (its first bytes, of a file of
+ * `size` bytes) gives, once checked against the file's size; undefined when
+ * the file is not a chunked blob. Every failure is damage.
+ */
+export function chunkedLayout(head: Uint8Array, size: number, file: string, expect: { tag: string; storeId: Uint8Array }): ChunkedLayout | undefined {
+  if (!hasChunkedBlobMagic(head)) return undefined;
+  checkBlobHeader(head, size, file, expect);
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const index = Number(view.getBigUint64(32));
+  const bodyLength = Number(view.getBigUint64(40));
+  const chunkBytes = view.getUint32(48);
+  if (chunkBytes === 0) throw damaged(file, 48, "the header says chunks of 0 bytes");
+  const n = Math.max(1, Math.ceil(bodyLength / chunkBytes));
+  const expected = headerBytes + bodyLength + n * (envelopeOverhead + 4);
+  if (expected !== size) throw damaged(file, Math.min(size, expected), `the header says ${bodyLength} bytes in ${n} chunks (a ${expected}-byte file), the file holds ${size}`);
+  return { index, bodyLength, chunkBytes, n };
+}
+
 /**
  * Reads a chunked blob file (mcblob3) a chunk at a time, handing each
  * opened chunk of the body to `onChunk` (which may keep no reference to it
@@ -28,16 +55,9 @@ export async function readChunkedBlobFile(
     const { size } = await handle.stat();
     const head = new Uint8Array(headerBytes);
     const { bytesRead } = await handle.read(head, 0, headerBytes, 0);
-    if (!hasChunkedBlobMagic(head.subarray(0, bytesRead))) return undefined;
-    checkBlobHeader(head, size, file, expect);
-    const view = new DataView(head.buffer);
-    const index = Number(view.getBigUint64(32));
-    const bodyLength = Number(view.getBigUint64(40));
-    const chunkBytes = view.getUint32(48);
-    if (chunkBytes === 0) throw damaged(file, 48, "the header says chunks of 0 bytes");
-    const n = Math.max(1, Math.ceil(bodyLength / chunkBytes));
-    const expected = headerBytes + bodyLength + n * (envelopeOverhead + 4);
-    if (expected !== size) throw damaged(file, Math.min(size, expected), `the header says ${bodyLength} bytes in ${n} chunks (a ${expected}-byte file), the file holds ${size}`);
+    const layout = chunkedLayout(head.subarray(0, bytesRead), size, file, expect);
+    if (!layout) return undefined;
+    const { index, bodyLength, chunkBytes, n } = layout;
     // Read in blocks of several chunks: a read per 64 KiB chunk costs a trip to the thread pool each.
     const block = new Uint8Array(Math.min(size - headerBytes, Math.max(blockBytes, Math.min(chunkBytes, bodyLength) + envelopeOverhead + 4)));
     const blockView = new DataView(block.buffer);

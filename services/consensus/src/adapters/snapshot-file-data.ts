@@ -3,8 +3,8 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { envelopeOverhead, open } from "@mc/wasm";
 import type { HeldSnapshot, Snapshot, SnapshotData, SnapshotMeta } from "../domain/types.js";
 import { crc32 } from "./crc32.js";
-import { checkBlobHeader } from "./file-log-store-blob.js";
-import { chunkAd, hasChunkedBlobMagic } from "./file-log-store-blob-chunked.js";
+import { chunkAd } from "./file-log-store-blob-chunked.js";
+import { chunkedLayout } from "./file-log-store-blob-file.js";
 import { damaged } from "./file-log-store-damage.js";
 
 const headerBytes = 64;
@@ -74,19 +74,11 @@ export function openSnapshotFileData(path: string, file: string, expect: Snapsho
 }
 
 function snapshotReader(fd: number, file: string, expect: SnapshotFileExpect): OpenedSnapshot | undefined {
-  const size = fstatSync(fd).size;
   const head = new Uint8Array(headerBytes);
   const got = readSync(fd, head, 0, headerBytes, 0);
-  if (!hasChunkedBlobMagic(head.subarray(0, got))) return undefined;
-  checkBlobHeader(head, size, file, expect);
-  const view = new DataView(head.buffer);
-  const index = Number(view.getBigUint64(32));
-  const bodyLength = Number(view.getBigUint64(40));
-  const chunkBytes = view.getUint32(48);
-  if (chunkBytes === 0) throw damaged(file, 48, "the header says chunks of 0 bytes");
-  const n = Math.max(1, Math.ceil(bodyLength / chunkBytes));
-  const expected = headerBytes + bodyLength + n * (envelopeOverhead + 4);
-  if (expected !== size) throw damaged(file, Math.min(size, expected), `the header says ${bodyLength} bytes in ${n} chunks (a ${expected}-byte file), the file holds ${size}`);
+  const layout = chunkedLayout(head.subarray(0, got), fstatSync(fd).size, file, expect);
+  if (!layout) return undefined;
+  const { index, bodyLength, chunkBytes, n } = layout;
 
   let last: { i: number; plain: Uint8Array } | undefined;
   let hash: Hash | undefined = createHash("sha256");
