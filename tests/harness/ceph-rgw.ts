@@ -14,7 +14,7 @@
  * exits, fails or is interrupted; stop() also removes the data directory.
  */
 import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -71,10 +71,32 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A base port whose next 40 ports are free too (mon on +1, OSD messengers in +2…+40). */
+/**
+ * The ports the kernel hands out on its own: to every outgoing connection and
+ * to every server of the suite that listens on port 0 (free-port.ts). A
+ * range probed free there can be taken before radosgw binds it (CI run 16:
+ * "failed to bind address 127.0.0.1:59168: Address already in use").
+ */
+function kernelPorts(): { low: number; high: number } {
+  try {
+    const [low, high] = readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number);
+    if (low && high) return { low, high };
+  } catch {
+    // Not Linux: Linux's default.
+  }
+  return { low: 32768, high: 60999 };
+}
+
+/**
+ * A base port whose next 40 ports are free too (mon on +1, OSD messengers in
+ * +2…+40), below the kernel's own range so that nothing else is handed them.
+ */
 async function pickPortRange(): Promise<number> {
+  const { low } = kernelPorts();
+  const from = 10000;
+  const span = Math.max(1000, low - 41 - from);
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 40000);
+    const base = from + Math.floor(Math.random() * span);
     let ok = true;
     for (let p = base; p <= base + 40 && ok; p++) ok = await portFree(p);
     if (ok) return base;
@@ -155,6 +177,16 @@ function answersHttp(port: number): Promise<boolean> {
 }
 
 export async function startCephRgw(options: CephRgwOptions = {}): Promise<CephRgw> {
+  try {
+    return await startOnce(options);
+  } catch (err) {
+    // Another process took a port of the range between the probe and the bind: once more, elsewhere.
+    if (!/Address already in use|failed to bind/.test(err instanceof Error ? err.message : "")) throw err;
+    return startOnce(options);
+  }
+}
+
+async function startOnce(options: CephRgwOptions): Promise<CephRgw> {
   const accessKey = options.accessKey ?? "TESTACCESSKEY0000001";
   const secretKey = options.secretKey ?? "testsecretkey0000000000000000000000000001";
   const dir = await mkdtemp(join(tmpdir(), "ceph-rgw-"));
