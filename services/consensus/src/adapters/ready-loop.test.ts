@@ -56,4 +56,18 @@ test("a failed persist sends nothing and applies nothing of what was queued", as
   assert.equal(events, ["persist 1", "error disk full"]);
 });
 
+test("after a failure nothing more is persisted or sent: a later Ready would follow the dropped ones with a gap", async () => {
+  const { events, loop, release } = recorder({ failPersist: 1 });
+  void loop.push(ready({ entries: [entry(1)], messages: [ack(1)] }));
+  void loop.push(ready({ entries: [entry(2)], messages: [ack(2)] }));
+  await new Promise((r) => setTimeout(r, 10));
+  release();
+  await loop.idle();
+  // Pushed after the failure (a caller that still held the core): entry 3 must never be written after a lost 1 and 2.
+  void loop.push(ready({ entries: [entry(3)], messages: [ack(3)] }));
+  await new Promise((r) => setTimeout(r, 10));
+  await loop.idle();
+  assert.equal(events, ["persist 1", "error disk full"]);
+});
+
 test.run();

@@ -5,7 +5,7 @@ export interface ReadyLoopOptions {
   persist(ready: Pick<Ready, "hardState" | "entries" | "snapshot">): Promise<void>;
   send(message: Message): void;
   apply(ready: Ready): Promise<void>;
-  /** A persist or apply failed: the loop drops what is queued and stops. */
+  /** A persist or apply failed: the loop drops what is queued and stops for good (later pushes are dropped too). */
   onError(error: unknown): void;
 }
 
@@ -24,6 +24,9 @@ export interface ReadyLoop {
 export function createReadyLoop(o: ReadyLoopOptions): ReadyLoop {
   const queue: { ready: Ready; done: () => void }[] = [];
   let running: Promise<void> | undefined;
+  // Set by the first failure: the Readies queued then are dropped, so no later one may be
+  // persisted (its entries would follow a gap) or sent (it may depend on a dropped one).
+  let failed = false;
 
   async function drain(): Promise<void> {
     try {
@@ -49,6 +52,7 @@ export function createReadyLoop(o: ReadyLoopOptions): ReadyLoop {
         for (const { done } of items) done();
       }
     } catch (err) {
+      failed = true;
       queue.length = 0;
       o.onError(err);
     } finally {
@@ -58,6 +62,8 @@ export function createReadyLoop(o: ReadyLoopOptions): ReadyLoop {
 
   return {
     push(ready) {
+      // Dropped as the queued ones were: it never settles, nothing waits on it as done.
+      if (failed) return new Promise<void>(() => undefined);
       return new Promise((done) => {
         queue.push({ ready, done });
         running ??= drain();
