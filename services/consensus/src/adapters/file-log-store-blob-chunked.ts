@@ -30,6 +30,19 @@ function chunkCount(bodyLength: number, chunkBytes: number): number {
   return Math.max(1, Math.ceil(bodyLength / chunkBytes));
 }
 
+/**
+ * Checks chunk `i` of `n` (its sealed bytes and the crc32 stored after them)
+ * and opens it; every failure is damage naming `file` and the chunk's offset `at`.
+ */
+export function openChunk(key: Uint8Array, header: Uint8Array, i: number, n: number, sealed: Uint8Array, sum: number, file: string, at: number): Uint8Array {
+  if (crc32(sealed) !== sum) throw damaged(file, at, `chunk ${i} checksum mismatch`);
+  try {
+    return open(key, sealed, chunkAd(header, i, i === n - 1));
+  } catch {
+    throw damaged(file, at, `chunk ${i} does not open under the root key`);
+  }
+}
+
 export function chunkAd(header: Uint8Array, i: number, last: boolean): Uint8Array {
   const out = new Uint8Array(headerBytes + 9);
   out.set(header, 0);
@@ -183,13 +196,7 @@ export function openChunkedBlob(buf: Uint8Array, file: string, key: Uint8Array):
   for (let i = 0; i < n; i++) {
     const plainLength = Math.min(chunkBytes, bodyLength - i * chunkBytes);
     const sealed = buf.subarray(at, at + plainLength + envelopeOverhead);
-    const sum = view.getUint32(at + sealed.length);
-    if (crc32(sealed) !== sum) throw damaged(file, at, `chunk ${i} checksum mismatch`);
-    try {
-      body.set(open(key, sealed, chunkAd(header, i, i === n - 1)), i * chunkBytes);
-    } catch {
-      throw damaged(file, at, `chunk ${i} does not open under the root key`);
-    }
+    body.set(openChunk(key, header, i, n, sealed, view.getUint32(at + sealed.length), file, at), i * chunkBytes);
     at += sealed.length + 4;
   }
   return { index, body };

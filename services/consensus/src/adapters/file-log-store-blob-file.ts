@@ -1,8 +1,7 @@
 import { open as openFile } from "node:fs/promises";
-import { envelopeOverhead, open } from "@mc/wasm";
-import { crc32 } from "./crc32.js";
+import { envelopeOverhead } from "@mc/wasm";
 import { checkBlobHeader } from "./file-log-store-blob.js";
-import { chunkAd, hasChunkedBlobMagic } from "./file-log-store-blob-chunked.js";
+import { hasChunkedBlobMagic, openChunk } from "./file-log-store-blob-chunked.js";
 import { damaged } from "./file-log-store-damage.js";
 
 const headerBytes = 64;
@@ -74,14 +73,7 @@ export async function readChunkedBlobFile(
         if (at + length + 4 > blockEnd) throw damaged(file, blockEnd, `chunk ${i} cut short`);
       }
       const sealed = block.subarray(at - blockStart, at - blockStart + length);
-      if (crc32(sealed) !== blockView.getUint32(at - blockStart + length)) throw damaged(file, at, `chunk ${i} checksum mismatch`);
-      let plain: Uint8Array;
-      try {
-        plain = open(expect.key, sealed, chunkAd(head, i, i === n - 1));
-      } catch {
-        throw damaged(file, at, `chunk ${i} does not open under the root key`);
-      }
-      onChunk(plain);
+      onChunk(openChunk(expect.key, head, i, n, sealed, blockView.getUint32(at - blockStart + length), file, at));
       at += length + 4;
     }
     return { index };

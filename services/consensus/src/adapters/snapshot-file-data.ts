@@ -1,9 +1,8 @@
 import { createHash, type Hash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { envelopeOverhead, open } from "@mc/wasm";
+import { envelopeOverhead } from "@mc/wasm";
 import type { HeldSnapshot, Snapshot, SnapshotData, SnapshotMeta } from "../domain/types.js";
-import { crc32 } from "./crc32.js";
-import { chunkAd } from "./file-log-store-blob-chunked.js";
+import { openChunk } from "./file-log-store-blob-chunked.js";
 import { chunkedLayout } from "./file-log-store-blob-file.js";
 import { damaged } from "./file-log-store-damage.js";
 
@@ -94,12 +93,7 @@ function snapshotReader(fd: number, file: string, expect: SnapshotFileExpect): O
     const buf = new Uint8Array(plainLength + envelopeOverhead + 4);
     if (readSync(fd, buf, 0, buf.length, at) !== buf.length) throw damaged(file, at, `chunk ${i} cut short`);
     const sealed = buf.subarray(0, plainLength + envelopeOverhead);
-    if (crc32(sealed) !== new DataView(buf.buffer).getUint32(sealed.length)) throw damaged(file, at, `chunk ${i} checksum mismatch`);
-    try {
-      return open(expect.key, sealed, chunkAd(head, i, i === n - 1));
-    } catch {
-      throw damaged(file, at, `chunk ${i} does not open under the root key`);
-    }
+    return openChunk(expect.key, head, i, n, sealed, new DataView(buf.buffer).getUint32(sealed.length), file, at);
   };
 
   const chunk = (i: number): Uint8Array => {
