@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rename, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { initCrypto } from "@mc/wasm";
@@ -96,6 +96,19 @@ held("should refuse a damaged chunk when it is read, naming the file and offset"
     assert.ok((d?.offset ?? 0) > 64 && (d?.offset ?? 0) < bytes.length);
     assert.throws(() => data.sha256());
     data.close();
+    // A file cut short after it was opened (a disk that lost its tail): the missing chunk is damage too.
+    const whole = openSnapshotFileData(path, "raft/snapshot.bin", expect, snap.meta);
+    if (!whole) throw new Error("not opened");
+    await truncate(path, bytes.length - 200);
+    assert.equal([...whole.subarray(0, 100)], [...snap.data.subarray(0, 100)]);
+    let cut: unknown;
+    try {
+      whole.subarray(900, 1000);
+    } catch (err) {
+      cut = err;
+    }
+    assert.match(damageOf(cut)?.what ?? String(cut), /cut short/);
+    whole.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
