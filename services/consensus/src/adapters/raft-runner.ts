@@ -242,8 +242,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       const meta = core?.snapshotMeta(index);
       if (!meta) return;
       await o.store.saveSnapshot({ meta, data });
+      // Its Ready swaps in the file once persisted (the loop's persist calls holdOnDisk).
       if (core) void enqueue(core.compact(index, data));
-      holdOnDisk(meta);
       // One line per snapshot: how long the capture, encoding and durable write took beside the writes.
       o.log?.(`consensus: snapshot at entry ${index} written in ${Math.round(performance.now() - started)} ms (${data.length} bytes)`);
     })()
