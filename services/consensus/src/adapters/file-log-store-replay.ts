@@ -31,9 +31,16 @@ export function replay(scan: Scan, label: string): Replayed {
     for (const { record: rec, offset } of seg.records) {
       if (rec.kind === "hard") hard = rec.hardState;
       else if (rec.kind === "snapshot") {
-        entries = rec.keep ? entries.filter((e) => e.index > rec.index) : [];
-        base = rec.index;
-        baseTerm = rec.term;
+        // A node's own snapshot is encoded while writes go on, so its record
+        // follows newer entries. When older segments were compacted, those
+        // entries may start above it: a kept suffix then keeps the base it
+        // has (moving the base down misplaced every entry after it, and a
+        // whole log read as one with a gap).
+        if (!rec.keep || rec.index >= base) {
+          entries = rec.keep ? entries.filter((e) => e.index > rec.index) : [];
+          base = rec.index;
+          baseTerm = rec.term;
+        }
         recorded = { index: rec.index, term: rec.term, file, offset };
       } else {
         const e = rec.entry;

@@ -163,6 +163,33 @@ test("snapshots are atomic, compact old segments, and nothing plaintext reaches 
   }
 });
 
+test("a snapshot recorded after newer entries (it was encoded while writes went on) leaves the log whole once the segments before it are compacted", async () => {
+  const dir = await freshDir();
+  const store = createFileLogStore({ dir, rootKey: key, segmentBytes: 1024 });
+  await store.load();
+  let last = 0;
+  const put = () => store.persist({ hardState: undefined, entries: [entry(++last, 1)], snapshot: undefined });
+  const snapshotAt = (index: number) =>
+    store.persist({ hardState: undefined, entries: [], snapshot: { meta: { index, term: 1, configuration: { voters: [], learners: [] } }, data: new Uint8Array([index]) } });
+  const first = (await segmentsOf(dir)).length;
+  while ((await segmentsOf(dir)).length === first) await put();
+  // The new segment starts with two entries, then records a snapshot far behind them.
+  await put();
+  await put();
+  const behind = 3;
+  assert.ok(last - 2 > behind + 1, `the segment starts at entry ${last - 1}`);
+  await snapshotAt(behind);
+  await put();
+  await put();
+  // The next snapshot covers every older segment: the one holding the stale record is now first.
+  await snapshotAt(last - 1);
+  assert.is((await segmentsOf(dir)).length, 1);
+  await store.close();
+  const loaded = await createFileLogStore({ dir, rootKey: key }).load();
+  assert.is(loaded.snapshot?.meta.index, last - 1);
+  assert.equal(loaded.entries.map((e) => e.index), [last]);
+});
+
 test("an installed snapshot that conflicts with the log drops the old suffix for good", async () => {
   const dir = await freshDir();
   const store = createFileLogStore({ dir, rootKey: key });
