@@ -29,6 +29,12 @@ export interface FileLogStoreOptions {
   readonly onValidated?: () => Promise<void>;
   /** Plain bytes per sealed chunk of the snapshot file (default 256 KiB; tests use small ones). */
   readonly snapshotChunkBytes?: number;
+  /**
+   * Share of a core that sealing and writing this node's own snapshot
+   * (saveSnapshot, beside the ready loop) may use, default 1. One received
+   * from the leader is written at full speed: the ready loop waits for it.
+   */
+  readonly snapshotShare?: number;
 }
 
 export interface LoadedState extends PersistedState {
@@ -88,10 +94,10 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
   let fileWrites: Promise<void> = Promise.resolve();
   const chunking = options.snapshotChunkBytes ? { chunkBytes: options.snapshotChunkBytes } : {};
 
-  function writeSnapshot(snap: Snapshot, skip: (held: { index: number; term: number }) => boolean): Promise<void> {
+  function writeSnapshot(snap: Snapshot, skip: (held: { index: number; term: number }) => boolean, share = 1): Promise<void> {
     const run = fileWrites.then(async () => {
       if (fileHolds && skip(fileHolds)) return;
-      await writeSnapshotFile(dir, rootKey, snap, storeId, chunking);
+      await writeSnapshotFile(dir, rootKey, snap, storeId, { ...chunking, share });
       fileHolds = { index: snap.meta.index, term: snap.meta.term };
     });
     fileWrites = run.catch(() => undefined);
@@ -180,7 +186,7 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
       }
     },
     saveSnapshot(snap) {
-      return writeSnapshot(snap, (held) => held.index >= snap.meta.index);
+      return writeSnapshot(snap, (held) => held.index >= snap.meta.index, options.snapshotShare);
     },
     async persist(ready) {
       if (!writer) throw new AppError("internal", "consensus log store is not open");

@@ -21,3 +21,25 @@ export function sliceBudget(ms = 4): SliceBudget {
     },
   };
 }
+
+/**
+ * `sliceBudget` for background work that may use at most `share` of one
+ * core over its run (0 < share ≤ 1): after a slice it sleeps as long as it
+ * is ahead of that rate.
+ */
+export function pacedBudget(ms: number, share: number): SliceBudget {
+  const began = performance.now();
+  let start = began;
+  let worked = 0;
+  return {
+    async pause() {
+      const now = performance.now();
+      if (now - start < ms) return;
+      worked += now - start;
+      const ahead = worked / share - (now - began);
+      if (ahead >= 1) await new Promise((r) => setTimeout(r, ahead));
+      else await nextTurn();
+      start = performance.now();
+    },
+  };
+}

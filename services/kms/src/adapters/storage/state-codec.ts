@@ -1,5 +1,4 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
-import { sliceBudget } from "@mc/shared/node";
+import { pacedBudget, sliceBudget } from "@mc/shared/node";
 import { captureState, type StateCapture } from "../../domain/state-capture.js";
 import type { KmsState } from "../../domain/state.js";
 import { encodeRecords, isBinaryState } from "./state-binary.js";
@@ -21,13 +20,14 @@ import { createCountingSink, createPieceSink } from "./state-sink.js";
 export const snapshotSliceMs = 0.1;
 
 /** `sliceBudget` for loops of a million short steps: looks at the clock every 16 steps, and allocates nothing until it is time to yield. */
-function slicer(ms = snapshotSliceMs): { due(): boolean; pause(): Promise<void> } {
+function slicer(ms = snapshotSliceMs, share = 1): { due(): boolean; pause(): Promise<void> } {
   let start = performance.now();
   let steps = 0;
+  const paced = pacedBudget(ms, share);
   return {
     due: () => (++steps & 15) === 0 && performance.now() - start >= ms,
     async pause() {
-      await nextTurn();
+      await paced.pause();
       start = performance.now();
     },
   };
@@ -52,10 +52,11 @@ export async function encodedLength(c: StateCapture): Promise<number> {
  * A capture's encoding in pieces of about 64 KiB, made in slices that yield
  * to the event loop: the same bytes as `encodeState` at the captured index,
  * never all in memory at once. With `reuse`, each piece is valid only until
- * the next is asked for (its buffer is then reused).
+ * the next is asked for (its buffer is then reused). `share` paces it
+ * (pacedBudget): at most that share of a core over the run.
  */
-export async function* encodeCaptureStream(c: StateCapture, reuse = false): AsyncGenerator<Uint8Array> {
-  const slices = slicer();
+export async function* encodeCaptureStream(c: StateCapture, reuse = false, share = 1): AsyncGenerator<Uint8Array> {
+  const slices = slicer(snapshotSliceMs, share);
   const sink = createPieceSink(64 * 1024, reuse);
   for (const _ of encodeRecords(c, sink)) {
     if (sink.ready) yield* sink.take();
@@ -64,12 +65,12 @@ export async function* encodeCaptureStream(c: StateCapture, reuse = false): Asyn
   yield* sink.finish();
 }
 
-/** A capture's encoding in one buffer, made in slices (a Raft snapshot is handed over whole). */
-export async function encodeCapture(c: StateCapture): Promise<Uint8Array> {
-  const budget = sliceBudget(snapshotSliceMs);
+/** A capture's encoding in one buffer, made in slices (a Raft snapshot is handed over whole), paced to `share` of a core. */
+export async function encodeCapture(c: StateCapture, share = 1): Promise<Uint8Array> {
+  const budget = pacedBudget(snapshotSliceMs, share);
   const out: Uint8Array[] = [];
   let total = 0;
-  for await (const piece of encodeCaptureStream(c)) {
+  for await (const piece of encodeCaptureStream(c, false, share)) {
     out.push(piece);
     total += piece.length;
   }

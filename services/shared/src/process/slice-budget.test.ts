@@ -1,0 +1,42 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { pacedBudget } from "./slice-budget.js";
+
+/** Busy work in steps of about `stepMs`, pausing after each step; returns the work done and the wall time taken. */
+async function run(budget: { pause(): Promise<void> }, totalMs: number, stepMs = 0.5): Promise<{ workedMs: number; wallMs: number }> {
+  const began = performance.now();
+  let worked = 0;
+  while (worked < totalMs) {
+    const t = performance.now();
+    while (performance.now() - t < stepMs);
+    worked += performance.now() - t;
+    await budget.pause();
+  }
+  return { workedMs: worked, wallMs: performance.now() - began };
+}
+
+test("paced work takes at least its work divided by its share of a core", async () => {
+  const { workedMs, wallMs } = await run(pacedBudget(1, 0.25), 40);
+  // The pacer sleeps off whatever it is ahead of the rate, so the lower bound holds on any machine.
+  assert.ok(wallMs >= (workedMs / 0.25) * 0.9, `worked ${workedMs.toFixed(1)} ms in ${wallMs.toFixed(1)} ms`);
+});
+
+test("a share of one never sleeps: it only yields between slices, like sliceBudget", async () => {
+  const real = globalThis.setTimeout;
+  let sleeps = 0;
+  const counting = ((...args: Parameters<typeof setTimeout>) => {
+    sleeps++;
+    return real(...args);
+  }) as typeof setTimeout;
+  globalThis.setTimeout = counting;
+  try {
+    await run(pacedBudget(1, 1), 20);
+    assert.is(sleeps, 0);
+    await run(pacedBudget(1, 0.5), 20);
+    assert.ok(sleeps > 0, "a half share never slept");
+  } finally {
+    globalThis.setTimeout = real;
+  }
+});
+
+test.run();
