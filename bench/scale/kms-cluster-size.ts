@@ -67,6 +67,7 @@ async function joinerOf(dir: string, founder: Member, n: number): Promise<Member
 
 const dir = await mkdtemp(join(tmpdir(), "scale-kms-cluster-"));
 let keep = false;
+
 // Output of each member's earlier runs (a restart starts a new process with its own output).
 const earlier = new Map<string, string>();
 const said = (m: Member): string => `${earlier.get(m.host) ?? ""}${m.proc?.output() ?? ""}`;
@@ -76,6 +77,16 @@ async function stopMember(m: Member): Promise<void> {
 }
 const nats = await startNatsServer();
 const members: Member[] = [];
+/** What each node said, over all its runs (the only account of a failed join or start), to a file beside the data, which stays. */
+async function keepOutput(failed: boolean): Promise<void> {
+  keep = true;
+  for (const m of members) {
+    const all = said(m);
+    await writeFile(join(dir, `${m.host.replace(/[^0-9A-Za-z.]/g, "_")}.log`), all);
+    if (failed) process.stderr.write(`--- ${m.host}\n${all.split("\n").slice(-40).join("\n")}\n`);
+  }
+  process.stderr.write(`data directories and the nodes' output kept in ${dir}\n`);
+}
 const clients: KmsClient[] = [];
 try {
   const certs = await writeServerCerts(join(dir, "certs"));
@@ -196,16 +207,10 @@ try {
     streamRssGrowthMiB: (afterStream.peakKiB - beforeStream.peakKiB) / 1024,
   };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  // SCALE_KEEP=1 keeps a passing run's data and output too (where a figure came from).
+  if (process.env["SCALE_KEEP"] === "1") await keepOutput(false);
 } catch (err) {
-  // What each node said, over all its runs, is the only account of a failed join or start: the
-  // last lines go to stderr, everything to a file beside the data, which stays for a post-mortem.
-  keep = true;
-  for (const m of members) {
-    const all = said(m);
-    await writeFile(join(dir, `${m.host.replace(/[^0-9A-Za-z.]/g, "_")}.log`), all);
-    process.stderr.write(`--- ${m.host}\n${all.split("\n").slice(-40).join("\n")}\n`);
-  }
-  process.stderr.write(`data directories and the nodes' output kept in ${dir}\n`);
+  await keepOutput(true);
   throw err;
 } finally {
   for (const c of clients) c.close();
