@@ -6,9 +6,11 @@ import type { Member } from "../../tests/kms/cluster-harness.js";
 export interface Window {
   readonly start: number;
   readonly end: number;
+  /** Index of the member in the list given. */
+  readonly member: number;
 }
 
-export function snapshotWindows(members: readonly Member[]): { stop(): Window[] } {
+export function snapshotWindows(members: readonly Member[]): { seen(): readonly Window[]; stop(): Window[] } {
   const read = members.map((m) => m.proc?.output().length ?? 0);
   const windows: Window[] = [];
   const timer = setInterval(() => {
@@ -19,10 +21,11 @@ export function snapshotWindows(members: readonly Member[]): { stop(): Window[] 
       const upTo = text.lastIndexOf("\n") + 1;
       const fresh = text.slice(read[i] ?? 0, Math.max(upTo, read[i] ?? 0));
       read[i] = Math.max(upTo, read[i] ?? 0);
-      for (const match of fresh.matchAll(/snapshot at entry \d+ written in (\d+) ms/g)) windows.push({ start: now - Number(match[1]), end: now });
+      for (const match of fresh.matchAll(/snapshot at entry \d+ written in (\d+) ms/g)) windows.push({ start: now - Number(match[1]), end: now, member: i });
     });
   }, 5);
   return {
+    seen: () => windows,
     stop() {
       clearInterval(timer);
       return windows;

@@ -89,7 +89,7 @@ export interface ChunkedBlobOptions {
   /** Longest stretch of sealing between two yields to the event loop, ms (default 4). */
   readonly sliceMs?: number;
   /** At most this share of a core over the whole run (pacedBudget); default 1, all it gets. */
-  readonly share?: number;
+  readonly share?: number | (() => number);
 }
 
 /**

@@ -34,7 +34,7 @@ export interface FileLogStoreOptions {
    * (saveSnapshot, beside the ready loop) may use, default 1. One received
    * from the leader is written at full speed: the ready loop waits for it.
    */
-  readonly snapshotShare?: number;
+  readonly snapshotShare?: number | (() => number);
 }
 
 export interface LoadedState extends PersistedState {
@@ -94,7 +94,7 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
   let fileWrites: Promise<void> = Promise.resolve();
   const chunking = options.snapshotChunkBytes ? { chunkBytes: options.snapshotChunkBytes } : {};
 
-  function writeSnapshot(snap: Snapshot, skip: (held: { index: number; term: number }) => boolean, share = 1): Promise<void> {
+  function writeSnapshot(snap: Snapshot, skip: (held: { index: number; term: number }) => boolean, share: number | (() => number) = 1): Promise<void> {
     const run = fileWrites.then(async () => {
       if (fileHolds && skip(fileHolds)) return;
       await writeSnapshotFile(dir, rootKey, snap, storeId, { ...chunking, share });

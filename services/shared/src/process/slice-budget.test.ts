@@ -39,4 +39,15 @@ test("a share of one never sleeps: it only yields between slices, like sliceBudg
   }
 });
 
+test("a share that follows the load is asked at every slice", async () => {
+  let share = 1;
+  const budget = pacedBudget(1, () => share);
+  const idle = await run(budget, 20);
+  share = 0.25;
+  const busy = await run(budget, 20);
+  assert.ok(busy.wallMs >= (busy.workedMs / 0.25) * 0.9, `busy: worked ${busy.workedMs.toFixed(1)} ms in ${busy.wallMs.toFixed(1)} ms`);
+  // The idle run's rest is not banked: the busy run was paced from its first slice.
+  assert.ok(idle.wallMs < busy.wallMs, `idle ${idle.wallMs.toFixed(1)} ms, busy ${busy.wallMs.toFixed(1)} ms`);
+});
+
 test.run();

@@ -24,20 +24,21 @@ export function sliceBudget(ms = 4): SliceBudget {
 
 /**
  * `sliceBudget` for background work that may use at most `share` of one
- * core over its run (0 < share ≤ 1): after a slice it sleeps as long as it
- * is ahead of that rate.
+ * core (0 < share ≤ 1): after a slice it sleeps as long as it is ahead of
+ * that rate. A function is asked at every slice (a share that follows the
+ * load); time spent waiting elsewhere is not banked for a later burst.
  */
-export function pacedBudget(ms: number, share: number): SliceBudget {
-  const began = performance.now();
-  let start = began;
-  let worked = 0;
+export function pacedBudget(ms: number, share: number | (() => number)): SliceBudget {
+  const shareNow = typeof share === "number" ? () => share : share;
+  let start = performance.now();
+  // When the work done so far may be finished, at its share of a core.
+  let due = start;
   return {
     async pause() {
       const now = performance.now();
       if (now - start < ms) return;
-      worked += now - start;
-      const ahead = worked / share - (now - began);
-      if (ahead >= 1) await new Promise((r) => setTimeout(r, ahead));
+      due = Math.max(due, start) + (now - start) / Math.min(1, Math.max(0.01, shareNow()));
+      if (due - now >= 1) await new Promise((r) => setTimeout(r, due - now));
       else await nextTurn();
       start = performance.now();
     },

@@ -19,8 +19,11 @@ import { createCountingSink, createPieceSink } from "./state-sink.js";
  */
 export const snapshotSliceMs = 0.1;
 
+/** Share of a core the encoding may use (pacedBudget): a number, or a function asked at every slice. */
+type Share = number | (() => number);
+
 /** `sliceBudget` for loops of a million short steps: looks at the clock every 16 steps, and allocates nothing until it is time to yield. */
-function slicer(ms = snapshotSliceMs, share = 1): { due(): boolean; pause(): Promise<void> } {
+function slicer(ms = snapshotSliceMs, share: Share = 1): { due(): boolean; pause(): Promise<void> } {
   let start = performance.now();
   let steps = 0;
   const paced = pacedBudget(ms, share);
@@ -55,7 +58,7 @@ export async function encodedLength(c: StateCapture): Promise<number> {
  * the next is asked for (its buffer is then reused). `share` paces it
  * (pacedBudget): at most that share of a core over the run.
  */
-export async function* encodeCaptureStream(c: StateCapture, reuse = false, share = 1): AsyncGenerator<Uint8Array> {
+export async function* encodeCaptureStream(c: StateCapture, reuse = false, share: Share = 1): AsyncGenerator<Uint8Array> {
   const slices = slicer(snapshotSliceMs, share);
   const sink = createPieceSink(64 * 1024, reuse);
   for (const _ of encodeRecords(c, sink)) {
@@ -66,7 +69,7 @@ export async function* encodeCaptureStream(c: StateCapture, reuse = false, share
 }
 
 /** A capture's encoding in one buffer, made in slices (a Raft snapshot is handed over whole), paced to `share` of a core. */
-export async function encodeCapture(c: StateCapture, share = 1): Promise<Uint8Array> {
+export async function encodeCapture(c: StateCapture, share: Share = 1): Promise<Uint8Array> {
   const budget = pacedBudget(snapshotSliceMs, share);
   const out: Uint8Array[] = [];
   let total = 0;
