@@ -10,6 +10,7 @@ import { createReadyLoop } from "./ready-loop.js";
 
 const entry = (index: number): Entry => ({ index, term: 1, type: "normal", data: new Uint8Array([index]) });
 const ack = (n: number): Message => ({ type: "appendResp", from: "b", to: "a", term: 1, success: true, matchIndex: n, conflictTerm: 0, conflictIndex: 0, lastIndex: n, seq: n });
+const append = (to: string, n: number, term = 1): Message => ({ type: "append", from: "a", to, term, prevIndex: n - 1, prevTerm: term, entries: [entry(n)], commit: 0, seq: n });
 const ready = (over: Partial<Ready>): Ready => ({ hardState: undefined, entries: [], snapshot: undefined, messages: [], restore: undefined, committed: [], readStates: [], ...over });
 
 function recorder(options: { failPersist?: number } = {}) {
@@ -25,7 +26,7 @@ function recorder(options: { failPersist?: number } = {}) {
       if (options.failPersist === persists) throw new Error("disk full");
       events.push("durable");
     },
-    send: (m) => events.push(`send ${m.type}${m.type === "appendResp" ? ` ${m.matchIndex}` : ""}`),
+    send: (m) => events.push(`send ${m.type}${m.type === "appendResp" ? ` ${m.matchIndex}` : ""}${m.type === "append" ? ` ${m.to} t${m.term}` : ""}`),
     async apply(r) {
       for (const e of r.committed) events.push(`apply ${e.index}`);
     },
@@ -68,6 +69,69 @@ test("after a failure nothing more is persisted or sent: a later Ready would fol
   await new Promise((r) => setTimeout(r, 10));
   await loop.idle();
   assert.equal(events, ["persist 1", "error disk full"]);
+});
+
+test("a leader's AppendEntries leave while its own copy is being persisted, once its term is durable", async () => {
+  const { events, loop, release } = recorder();
+  // Elected: the new term and the self-vote go to disk before any AppendEntries of that term.
+  const elected = loop.push(ready({ hardState: { term: 2, votedFor: "a", commit: 0 }, entries: [entry(1)], messages: [append("b", 1, 2), append("c", 1, 2)] }));
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(events, ["persist 1 hs2/a"], "the first AppendEntries of a term wait for the term on disk");
+  release();
+  await elected;
+  // Same term (only the commit moves): the AppendEntries go first, the follower's answer still waits.
+  await loop.push(ready({ hardState: { term: 2, votedFor: "a", commit: 1 }, entries: [entry(2)], messages: [append("b", 2, 2), ack(7)], committed: [entry(1)] }));
+  assert.equal(events, [
+    "persist 1 hs2/a", "durable", "send append b t2", "send append c t2",
+    "send append b t2", "persist 2 hs2/a", "durable", "send appendResp 7", "apply 1",
+  ]);
+});
+
+test("a run that changes the term or vote sends nothing early, even its Readies without a hard state", async () => {
+  const { events, loop, release } = recorder();
+  const first = loop.push(ready({ hardState: { term: 1, votedFor: "a", commit: 0 }, entries: [entry(1)] }));
+  await new Promise((r) => setTimeout(r, 10));
+  // Queued behind the open fsync: a vote for a new term, then AppendEntries with no hard state of their own.
+  const second = loop.push(ready({ hardState: { term: 3, votedFor: "a", commit: 0 } }));
+  const third = loop.push(ready({ entries: [entry(2)], messages: [append("b", 2, 3)] }));
+  release();
+  await Promise.all([first, second, third]);
+  assert.equal(events, ["persist 1 hs1/a", "durable", "persist 2 hs3/a", "durable", "send append b t3"]);
+});
+
+test("what an acknowledgement brings (the commit of the leader's entries) leaves only once those entries are durable on the leader", async () => {
+  const events: string[] = [];
+  const gates: (() => void)[] = [];
+  const loop = createReadyLoop({
+    async persist(r) {
+      events.push(`persist ${r.entries.map((e) => e.index).join(",")}`);
+      await new Promise<void>((resolve) => gates.push(resolve));
+      events.push("durable");
+    },
+    send: (m) => events.push(`send ${m.type} ${m.to}`),
+    apply: async () => undefined,
+    onError: (err) => events.push(`error ${String(err)}`),
+  });
+  const open = async (): Promise<void> => {
+    await new Promise((r) => setTimeout(r, 5));
+    gates.shift()?.();
+  };
+  const hs = { term: 2, votedFor: "a", commit: 0 };
+  const elected = loop.push(ready({ hardState: hs, entries: [entry(1)] }));
+  await open();
+  await elected;
+  // Entry 2 goes to b early, while the leader's own write of it is open.
+  const second = loop.push(ready({ entries: [entry(2)], messages: [append("b", 2, 2)] }));
+  await new Promise((r) => setTimeout(r, 5));
+  // b acknowledged 2: the core commits it and tells c, in a Ready pushed meanwhile.
+  const third = loop.push(ready({ hardState: { ...hs, commit: 2 }, messages: [{ ...append("c", 3, 2), commit: 2 }], committed: [entry(1), entry(2)] }));
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(events.slice(2), ["send append b", "persist 2"], "the commit of entry 2 left before the leader's copy of it was durable");
+  await open();
+  await second;
+  await open();
+  await third;
+  assert.equal(events.slice(2), ["send append b", "persist 2", "durable", "send append c", "persist ", "durable"]);
 });
 
 test.run();

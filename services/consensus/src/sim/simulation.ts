@@ -1,5 +1,6 @@
 import { isVoter, memberIds } from "../domain/configuration.js";
 import { createPrng, type Random } from "../domain/prng.js";
+import { earlyMessages } from "../domain/early-send.js";
 import { maxFaults, paramsForSeed, replayCommand, type SimParams, type SimReport } from "./sim-params.js";
 import { createRaftNode, type RaftNode } from "../domain/raft-node.js";
 import type { Configuration, Member, Message, Ready, SnapshotData } from "../domain/types.js";
@@ -21,7 +22,10 @@ interface SimNode {
   kv: KvStateMachine;
   applied: number;
   snapshotIndex: number;
+  /** The run of Readies being persisted (one fsync), as the ready loop takes them. */
   queue: Ready[];
+  /** Readies pushed while a run is being persisted: the next run. */
+  next: Ready[];
   flushing: boolean;
   pendingPuts: Map<number, { client: number; opNo: number; cmdId: string }>;
   pendingReads: Map<string, { client: number; opNo: number; key: string; index: number | undefined }>;
@@ -102,6 +106,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}, 
     node.applied = node.disk.snapshot?.meta.index ?? 0;
     node.snapshotIndex = node.applied;
     node.queue = [];
+    node.next = [];
     node.flushing = false;
     node.pendingPuts = new Map();
     node.pendingReads = new Map();
@@ -113,7 +118,7 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}, 
   for (const [i, id] of ids.entries()) {
     const node = {
       id, tickMs: 10 * (0.8 + 0.4 * rng()), disk: createSimDisk(), bootstrap: i < params.voters ? founding : { voters: [], learners: [] },
-      up: false, gen: 0, applied: 0, snapshotIndex: 0, queue: [], flushing: false, pendingPuts: new Map(), pendingReads: new Map(),
+      up: false, gen: 0, applied: 0, snapshotIndex: 0, queue: [], next: [], flushing: false, pendingPuts: new Map(), pendingReads: new Map(),
     } as unknown as SimNode;
     nodes.set(id, node);
     boot(node);
@@ -122,17 +127,30 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}, 
   const leaders = (): { id: string; node: RaftNode }[] =>
     [...nodes.values()].filter((n) => n.up && n.core.status().role === "leader").map((n) => ({ id: n.id, node: n.core }));
 
+  // AppendEntries a leader sent while their Ready was still waiting for its (simulated) fsync.
+  const sentEarly = new WeakSet<Message>();
+
   function handle(node: SimNode, ready: Ready): void {
     checks.observed(node.id, node.core, leaders);
-    node.queue.push(ready);
-    if (!node.flushing) {
-      node.flushing = true;
-      queue.push(now + rng() * 2, { k: "flush", node: node.id, gen: node.gen });
+    // As the ready loop: a Ready pushed while a run is being persisted waits for the next run.
+    if (node.flushing) node.next.push(ready);
+    else startRun(node, [ready]);
+  }
+
+  function startRun(node: SimNode, run: Ready[]): void {
+    node.queue = run;
+    // As the ready loop does (early-send.ts), as the run starts to persist: a crash before
+    // the flush loses the entries, not these messages.
+    for (const m of earlyMessages(run, node.disk.hardState)) {
+      sentEarly.add(m);
+      say(() => `early ${node.id}: ${describeMessage(m)}`);
+      send(m);
     }
+    node.flushing = true;
+    queue.push(now + rng() * 2, { k: "flush", node: node.id, gen: node.gen });
   }
 
   function flush(node: SimNode): void {
-    node.flushing = false;
     while (node.queue.length > 0) {
       const ready = node.queue.shift() as Ready;
       const before = node.disk.hardState;
@@ -152,8 +170,14 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}, 
         return `flush ${node.id}: ${parts.join(", ") || "nothing"}`;
       });
       checks.persisted(node.id, before, node.disk.hardState, ready.entries, first ? diskTermAt(node.disk, first.index - 1) : undefined);
-      for (const m of ready.messages) send(m);
+      for (const m of ready.messages) if (!sentEarly.has(m)) send(m);
       apply(node, ready);
+    }
+    node.flushing = false;
+    if (node.next.length > 0) {
+      const run = node.next;
+      node.next = [];
+      startRun(node, run);
     }
   }
 
@@ -258,10 +282,12 @@ export function runSimulation(seed: number, overrides: Partial<SimParams> = {}, 
     node.up = false;
     node.gen += 1;
     // Whatever was not fsynced yet is lost, and nothing that depended on it was sent.
-    if (node.queue.some((r) => r.entries.length > 0 || r.hardState)) counts.lostWrites++;
+    const unflushed = [...node.queue, ...node.next];
+    if (unflushed.some((r) => r.entries.length > 0 || r.hardState)) counts.lostWrites++;
     counts.crashes++;
-    say(() => `crash ${node.id}: ${node.queue.length} unflushed ready(s) lost`);
+    say(() => `crash ${node.id}: ${unflushed.length} unflushed ready(s) lost`);
     node.queue = [];
+    node.next = [];
     node.pendingPuts.clear();
     node.pendingReads.clear();
   }
