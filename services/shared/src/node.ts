@@ -3,8 +3,8 @@
 // and the structured logger (pino). Not for domain code or the crypto core.
 export { syncDir, tempPrefix, writeFileAtomic } from "./fs/write-atomic.js";
 export type { AtomicWriteOptions } from "./fs/write-atomic.js";
-export { pacedBudget, sliceBudget } from "./process/slice-budget.js";
-export type { SliceBudget } from "./process/slice-budget.js";
+export { fullSpeed, pacedBudget, sliceBudget } from "./process/slice-budget.js";
+export type { Pace, SliceBudget } from "./process/slice-budget.js";
 export { acceptRequestId, requestIdHeader, requestIdOptions } from "./request-id.js";
 export { createLogger } from "./logger.js";
 export type { Logger } from "./logger.js";

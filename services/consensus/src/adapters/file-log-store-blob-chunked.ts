@@ -3,7 +3,7 @@ import { crc32 } from "./crc32.js";
 import { damaged } from "./file-log-store-damage.js";
 import { tagBytes } from "./file-log-store-format.js";
 import type { BlobHeader } from "./file-log-store-blob.js";
-import { pacedBudget, sliceBudget } from "@mc/shared/node";
+import { fullSpeed, pacedBudget, sliceBudget, type Pace } from "@mc/shared/node";
 
 /**
  * A sealed blob in chunks (version 3), so that neither writing nor sealing a
@@ -88,8 +88,8 @@ export interface ChunkedBlobOptions {
   readonly chunkBytes?: number;
   /** Longest stretch of sealing between two yields to the event loop, ms (default 4). */
   readonly sliceMs?: number;
-  /** At most this share of a core over the whole run (pacedBudget); default 1, all it gets. */
-  readonly share?: number | (() => number);
+  /** Between what share of the thread and of a core sealing runs (pacedBudget); default full speed. */
+  readonly pace?: Pace;
 }
 
 /**
@@ -104,7 +104,7 @@ export async function* sealChunkedBlob(key: Uint8Array, h: BlobHeader, parts: re
   const n = chunkCount(bodyLength, chunkBytes);
   const header = encodeHeader(h, bodyLength, chunkBytes);
   yield header;
-  const budget = pacedBudget(o.sliceMs ?? 4, o.share ?? 1);
+  const budget = pacedBudget(o.sliceMs ?? 4, o.pace ?? fullSpeed);
   for (let i = 0; i < n; i++) {
     const from = i * chunkBytes;
     const sealed = seal(key, range(parts, from, Math.min(bodyLength, from + chunkBytes)), chunkAd(header, i, i === n - 1));

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { AppError } from "@mc/shared/errors";
+import type { Pace } from "@mc/shared/node";
 import type { HardState, PersistedState, Ready, Snapshot } from "../domain/types.js";
 import { damaged } from "./file-log-store-damage.js";
 import { readRecordFile } from "./file-log-store-reader.js";
@@ -30,11 +31,11 @@ export interface FileLogStoreOptions {
   /** Plain bytes per sealed chunk of the snapshot file (default 256 KiB; tests use small ones). */
   readonly snapshotChunkBytes?: number;
   /**
-   * Share of a core that sealing and writing this node's own snapshot
-   * (saveSnapshot, beside the ready loop) may use, default 1. One received
-   * from the leader is written at full speed: the ready loop waits for it.
+   * Pace of sealing and writing this node's own snapshot (saveSnapshot,
+   * beside the ready loop), default full speed. One received from the leader
+   * is written at full speed: the ready loop waits for it.
    */
-  readonly snapshotShare?: number | (() => number);
+  readonly snapshotPace?: Pace;
 }
 
 export interface LoadedState extends PersistedState {
@@ -94,10 +95,10 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
   let fileWrites: Promise<void> = Promise.resolve();
   const chunking = options.snapshotChunkBytes ? { chunkBytes: options.snapshotChunkBytes } : {};
 
-  function writeSnapshot(snap: Snapshot, skip: (held: { index: number; term: number }) => boolean, share: number | (() => number) = 1): Promise<void> {
+  function writeSnapshot(snap: Snapshot, skip: (held: { index: number; term: number }) => boolean, pace?: Pace): Promise<void> {
     const run = fileWrites.then(async () => {
       if (fileHolds && skip(fileHolds)) return;
-      await writeSnapshotFile(dir, rootKey, snap, storeId, { ...chunking, share });
+      await writeSnapshotFile(dir, rootKey, snap, storeId, { ...chunking, ...(pace ? { pace } : {}) });
       fileHolds = { index: snap.meta.index, term: snap.meta.term };
     });
     fileWrites = run.catch(() => undefined);
@@ -186,7 +187,7 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
       }
     },
     saveSnapshot(snap) {
-      return writeSnapshot(snap, (held) => held.index >= snap.meta.index, options.snapshotShare);
+      return writeSnapshot(snap, (held) => held.index >= snap.meta.index, options.snapshotPace);
     },
     async persist(ready) {
       if (!writer) throw new AppError("internal", "consensus log store is not open");

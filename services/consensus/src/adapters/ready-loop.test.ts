@@ -10,7 +10,7 @@ import { createReadyLoop } from "./ready-loop.js";
 
 const entry = (index: number): Entry => ({ index, term: 1, type: "normal", data: new Uint8Array([index]) });
 const ack = (n: number): Message => ({ type: "appendResp", from: "b", to: "a", term: 1, success: true, matchIndex: n, conflictTerm: 0, conflictIndex: 0, lastIndex: n, seq: n });
-const append = (to: string, n: number, term = 1): Message => ({ type: "append", from: "a", to, term, prevIndex: n - 1, prevTerm: term, entries: [entry(n)], commit: 0, seq: n });
+const append = (to: string, n: number, term = 1, commit = 0): Message => ({ type: "append", from: "a", to, term, prevIndex: n - 1, prevTerm: term, entries: [entry(n)], commit, seq: n });
 const ready = (over: Partial<Ready>): Ready => ({ hardState: undefined, entries: [], snapshot: undefined, messages: [], restore: undefined, committed: [], readStates: [], ...over });
 
 function recorder(options: { failPersist?: number } = {}) {
@@ -124,7 +124,7 @@ test("what an acknowledgement brings (the commit of the leader's entries) leaves
   const second = loop.push(ready({ entries: [entry(2)], messages: [append("b", 2, 2)] }));
   await new Promise((r) => setTimeout(r, 5));
   // b acknowledged 2: the core commits it and tells c, in a Ready pushed meanwhile.
-  const third = loop.push(ready({ hardState: { ...hs, commit: 2 }, messages: [{ ...append("c", 3, 2), commit: 2 }], committed: [entry(1), entry(2)] }));
+  const third = loop.push(ready({ hardState: { ...hs, commit: 2 }, messages: [append("c", 3, 2, 2)], committed: [entry(1), entry(2)] }));
   await new Promise((r) => setTimeout(r, 5));
   assert.equal(events.slice(2), ["send append b", "persist 2"], "the commit of entry 2 left before the leader's copy of it was durable");
   await open();

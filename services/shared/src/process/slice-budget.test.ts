@@ -16,7 +16,7 @@ async function run(budget: { pause(): Promise<void> }, totalMs: number, stepMs =
 }
 
 test("paced work takes at least its work divided by its share of a core", async () => {
-  const { workedMs, wallMs } = await run(pacedBudget(1, 0.25), 40);
+  const { workedMs, wallMs } = await run(pacedBudget(1, { cap: 0.25 }), 40);
   // The pacer sleeps off whatever it is ahead of the rate, so the lower bound holds on any machine.
   assert.ok(wallMs >= (workedMs / 0.25) * 0.9, `worked ${workedMs.toFixed(1)} ms in ${wallMs.toFixed(1)} ms`);
 });
@@ -30,9 +30,9 @@ test("a share of one never sleeps: it only yields between slices, like sliceBudg
   }) as typeof setTimeout;
   globalThis.setTimeout = counting;
   try {
-    await run(pacedBudget(1, 1), 20);
+    await run(pacedBudget(1, { cap: 1 }), 20);
     assert.is(sleeps, 0);
-    await run(pacedBudget(1, 0.5), 20);
+    await run(pacedBudget(1, { cap: 0.5 }), 20);
     assert.ok(sleeps > 0, "a half share never slept");
   } finally {
     globalThis.setTimeout = real;
@@ -41,13 +41,35 @@ test("a share of one never sleeps: it only yields between slices, like sliceBudg
 
 test("a share that follows the load is asked at every slice", async () => {
   let share = 1;
-  const budget = pacedBudget(1, () => share);
+  const budget = pacedBudget(1, { cap: () => share });
   const idle = await run(budget, 20);
   share = 0.25;
   const busy = await run(budget, 20);
   assert.ok(busy.wallMs >= (busy.workedMs / 0.25) * 0.9, `busy: worked ${busy.workedMs.toFixed(1)} ms in ${busy.wallMs.toFixed(1)} ms`);
   // The idle run's rest is not banked: the busy run was paced from its first slice.
   assert.ok(idle.wallMs < busy.wallMs, `idle ${idle.wallMs.toFixed(1)} ms, busy ${busy.wallMs.toFixed(1)} ms`);
+});
+
+test("a floor gets the work its share of a busy event loop: it needs far fewer of the loop's turns", async () => {
+  /** Runs `totalMs` of work beside a loop that keeps the event loop busy 3 ms per turn; counts the loop's turns meanwhile. */
+  async function besideBusyLoop(pace: Parameters<typeof pacedBudget>[1]): Promise<number> {
+    let turns = 0;
+    let stop = false;
+    const busy = (): void => {
+      if (stop) return;
+      turns++;
+      const t = performance.now();
+      while (performance.now() - t < 3);
+      setImmediate(busy);
+    };
+    setImmediate(busy);
+    await run(pacedBudget(0.1, pace), 15, 0.05);
+    stop = true;
+    return turns;
+  }
+  const plain = await besideBusyLoop({ cap: 1 });
+  const floored = await besideBusyLoop({ cap: 1, floor: 0.3 });
+  assert.ok(floored * 4 < plain, `turns of the busy loop: ${floored} with a floor, ${plain} without`);
 });
 
 test.run();

@@ -22,23 +22,53 @@ export function sliceBudget(ms = 4): SliceBudget {
   };
 }
 
+/** How much background work may take, and must get (pacedBudget). */
+export interface Pace {
+  /** At most this share of a core over the run: it sleeps while ahead. Asked at every slice, so it may follow the load. */
+  readonly cap: number | (() => number);
+  /**
+   * At least this share of the event loop however busy it is (default 0):
+   * while behind, a slice runs on up to `maxSliceMs`. Without it, work that
+   * yields after every short slice gets one slice per turn of a busy loop
+   * and may never finish.
+   */
+  readonly floor?: number;
+  /** Longest slice while catching up to the floor (default 2 ms). */
+  readonly maxSliceMs?: number;
+}
+
+/** Neither capped nor owed anything: sliceBudget's behaviour. */
+export const fullSpeed: Pace = { cap: 1 };
+
+/** Neither debt nor credit beyond this many ms carries over (a long wait elsewhere is no licence for a long burst). */
+const carryMs = 50;
+
 /**
- * `sliceBudget` for background work that may use at most `share` of one
- * core (0 < share ≤ 1): after a slice it sleeps as long as it is ahead of
- * that rate. A function is asked at every slice (a share that follows the
- * load); time spent waiting elsewhere is not banked for a later burst.
+ * `sliceBudget` for background work kept between a floor and a cap (Pace).
+ * After each slice of at least `ms` it yields: it sleeps while it is ahead
+ * of its cap, and runs on while it is behind its floor.
  */
-export function pacedBudget(ms: number, share: number | (() => number)): SliceBudget {
-  const shareNow = typeof share === "number" ? () => share : share;
+export function pacedBudget(ms: number, pace: Pace): SliceBudget {
+  const capNow = typeof pace.cap === "number" ? () => pace.cap as number : pace.cap;
+  const floor = pace.floor ?? 0;
+  const maxSlice = Math.max(ms, pace.maxSliceMs ?? 2);
   let start = performance.now();
-  // When the work done so far may be finished, at its share of a core.
-  let due = start;
+  let last = start;
+  // Work done beyond the cap, and owed below the floor, in ms.
+  let over = 0;
+  let under = 0;
   return {
     async pause() {
       const now = performance.now();
       if (now - start < ms) return;
-      due = Math.max(due, start) + (now - start) / Math.min(1, Math.max(0.01, shareNow()));
-      if (due - now >= 1) await new Promise((r) => setTimeout(r, due - now));
+      const cap = Math.min(1, Math.max(0.01, capNow()));
+      const dt = now - last;
+      const worked = now - Math.max(start, last);
+      last = now;
+      over = Math.max(-carryMs, over + worked - cap * dt);
+      under = Math.min(carryMs, under + floor * dt - worked);
+      if (under > 0 && over <= 0 && now - start < maxSlice) return;
+      if (over >= 1) await new Promise((r) => setTimeout(r, over / cap));
       else await nextTurn();
       start = performance.now();
     },

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createFileLogStore, createRaftRunner, type Configuration, type ProposeResult, type RaftRunner, type RunnerStatus } from "@mc/consensus";
 import { AppError } from "@mc/shared/errors";
 import { connectNatsBus, type Bus } from "@mc/shared/bus";
+import type { Pace } from "@mc/shared/node";
 import { apply } from "../../domain/apply.js";
 import type { Command, Payload } from "../../domain/command.js";
 import type { CommandSink } from "../../domain/ports.js";
@@ -19,17 +20,20 @@ import { watchWarnings } from "./watch-warnings.js";
 import { clientFacingWriteError, outcomeUnknownError } from "./write-answers.js";
 
 /**
- * Share of a core a member's own snapshot (encoding, sealing, writing) may
- * take while writes are flowing. Members share machines with their peers and
- * clients: at full speed, a snapshot of 100,000 keys on a 3-node cluster
- * sharing two cores raised the write p99 beside it 2.3 to 3.5 times; paced
- * to a quarter of a core, 1.1 to 2.5 times (median of six runs 1.75x; issue
- * 26). With no write for a moment it runs at full speed: a paced snapshot
- * left behind by a burst of writes kept the log long, and a joining member
- * then replayed all of it (catch-up at a million keys went from 17 s to
- * 124 s), as did every restart.
+ * Pace of a member's own snapshot (encoding, sealing, writing) while writes
+ * flow. Members share machines with their peers and clients: at full speed,
+ * a snapshot of 100,000 keys on a 3-node cluster sharing two cores raised
+ * the write p99 beside it 2.3 to 3.5 times; capped at a quarter of a core,
+ * 1.1 to 2.5 times (median of six runs 1.75x; issue 26). The floor bounds
+ * how long it takes however busy the node is: yielding after every 0.1 ms,
+ * a snapshot got one slice per turn of a loop busy with writes, and at a
+ * million keys took over three minutes while the log grew by 450,000
+ * entries. With no write for a moment it runs at full speed: a snapshot
+ * left behind by a burst kept the log long, and a joining member then
+ * replayed all of it, as did every restart.
  */
-const busyShare = 0.25;
+const busyCap = 0.25;
+const busyFloor = 0.2;
 const quietAfterMs = 200;
 
 export interface ClusterNodeOptions {
@@ -93,7 +97,7 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
   }
   let state = createEmptyState();
   let lastWrite = 0;
-  const snapshotShare = (): number => (performance.now() - lastWrite < quietAfterMs ? busyShare : 1);
+  const snapshotPace: Pace = { cap: () => (performance.now() - lastWrite < quietAfterMs ? busyCap : 1), floor: busyFloor };
   const runner = createRaftRunner({
     id,
     clusterId: o.cluster.id,
@@ -102,7 +106,7 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
       dir: join(o.dataDir, raftFolderName),
       rootKey: o.rootKey,
       label: "raft/",
-      snapshotShare,
+      snapshotPace,
       ...(o.segmentBytes ? { segmentBytes: o.segmentBytes } : {}),
       // An existing data directory must hold its Raft log: a lost one is damage, never a new start.
       ...(o.storage ? { storeId: o.storage.storeId, legacy: o.storage.legacy, mustExist: true, onValidated: o.storage.onValidated } : {}),
@@ -122,7 +126,7 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
       every: o.snapshotEvery ?? (() => snapshotInterval(state, 10_000)),
       // Captured now (copies of the maps), encoded in slices that let
       // heartbeats through: 100,000 keys take most of a second to encode.
-      take: () => encodeCapture(captureState(state), snapshotShare),
+      take: () => encodeCapture(captureState(state), snapshotPace),
       restore: async (data) => {
         state = await decodeStateSliced(data);
       },

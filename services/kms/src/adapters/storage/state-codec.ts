@@ -1,4 +1,4 @@
-import { pacedBudget, sliceBudget } from "@mc/shared/node";
+import { fullSpeed, pacedBudget, sliceBudget, type Pace } from "@mc/shared/node";
 import { captureState, type StateCapture } from "../../domain/state-capture.js";
 import type { KmsState } from "../../domain/state.js";
 import { encodeRecords, isBinaryState } from "./state-binary.js";
@@ -19,14 +19,12 @@ import { createCountingSink, createPieceSink } from "./state-sink.js";
  */
 export const snapshotSliceMs = 0.1;
 
-/** Share of a core the encoding may use (pacedBudget): a number, or a function asked at every slice. */
-type Share = number | (() => number);
 
 /** `sliceBudget` for loops of a million short steps: looks at the clock every 16 steps, and allocates nothing until it is time to yield. */
-function slicer(ms = snapshotSliceMs, share: Share = 1): { due(): boolean; pause(): Promise<void> } {
+function slicer(ms = snapshotSliceMs, pace: Pace = fullSpeed): { due(): boolean; pause(): Promise<void> } {
   let start = performance.now();
   let steps = 0;
-  const paced = pacedBudget(ms, share);
+  const paced = pacedBudget(ms, pace);
   return {
     due: () => (++steps & 15) === 0 && performance.now() - start >= ms,
     async pause() {
@@ -55,11 +53,11 @@ export async function encodedLength(c: StateCapture): Promise<number> {
  * A capture's encoding in pieces of about 64 KiB, made in slices that yield
  * to the event loop: the same bytes as `encodeState` at the captured index,
  * never all in memory at once. With `reuse`, each piece is valid only until
- * the next is asked for (its buffer is then reused). `share` paces it
- * (pacedBudget): at most that share of a core over the run.
+ * the next is asked for (its buffer is then reused). `pace` keeps it
+ * between a floor and a cap (pacedBudget).
  */
-export async function* encodeCaptureStream(c: StateCapture, reuse = false, share: Share = 1): AsyncGenerator<Uint8Array> {
-  const slices = slicer(snapshotSliceMs, share);
+export async function* encodeCaptureStream(c: StateCapture, reuse = false, pace: Pace = fullSpeed): AsyncGenerator<Uint8Array> {
+  const slices = slicer(snapshotSliceMs, pace);
   const sink = createPieceSink(64 * 1024, reuse);
   for (const _ of encodeRecords(c, sink)) {
     if (sink.ready) yield* sink.take();
@@ -68,12 +66,12 @@ export async function* encodeCaptureStream(c: StateCapture, reuse = false, share
   yield* sink.finish();
 }
 
-/** A capture's encoding in one buffer, made in slices (a Raft snapshot is handed over whole), paced to `share` of a core. */
-export async function encodeCapture(c: StateCapture, share: Share = 1): Promise<Uint8Array> {
-  const budget = pacedBudget(snapshotSliceMs, share);
+/** A capture's encoding in one buffer, made in slices (a Raft snapshot is handed over whole), at `pace`. */
+export async function encodeCapture(c: StateCapture, pace: Pace = fullSpeed): Promise<Uint8Array> {
+  const budget = pacedBudget(snapshotSliceMs, pace);
   const out: Uint8Array[] = [];
   let total = 0;
-  for await (const piece of encodeCaptureStream(c, false, share)) {
+  for await (const piece of encodeCaptureStream(c, false, pace)) {
     out.push(piece);
     total += piece.length;
   }
