@@ -15,13 +15,13 @@ async function run(budget: { pause(): Promise<void> }, totalMs: number, stepMs =
   return { workedMs: worked, wallMs: performance.now() - began };
 }
 
-test("paced work takes at least its work divided by its share of a core", async () => {
+test("capped work takes at least its work divided by its cap (a share of a core)", async () => {
   const { workedMs, wallMs } = await run(pacedBudget(1, { cap: 0.25 }), 40);
   // The pacer sleeps off whatever it is ahead of the rate, so the lower bound holds on any machine.
   assert.ok(wallMs >= (workedMs / 0.25) * 0.9, `worked ${workedMs.toFixed(1)} ms in ${wallMs.toFixed(1)} ms`);
 });
 
-test("a share of one never sleeps: it only yields between slices, like sliceBudget", async () => {
+test("a cap of one never sleeps: it only yields between slices, like sliceBudget", async () => {
   const real = globalThis.setTimeout;
   let sleeps = 0;
   const counting = ((...args: Parameters<typeof setTimeout>) => {
@@ -33,13 +33,13 @@ test("a share of one never sleeps: it only yields between slices, like sliceBudg
     await run(pacedBudget(1, { cap: 1 }), 20);
     assert.is(sleeps, 0);
     await run(pacedBudget(1, { cap: 0.5 }), 20);
-    assert.ok(sleeps > 0, "a half share never slept");
+    assert.ok(sleeps > 0, "a cap of a half never slept");
   } finally {
     globalThis.setTimeout = real;
   }
 });
 
-test("a share that follows the load is asked at every slice", async () => {
+test("a cap that follows the load is asked at every slice", async () => {
   let share = 1;
   const budget = pacedBudget(1, { cap: () => share });
   const idle = await run(budget, 20);

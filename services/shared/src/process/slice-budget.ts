@@ -40,7 +40,11 @@ export interface Pace {
 /** Neither capped nor owed anything: sliceBudget's behaviour. */
 export const fullSpeed: Pace = { cap: 1 };
 
-/** Neither debt nor credit beyond this many ms carries over (a long wait elsewhere is no licence for a long burst). */
+/**
+ * Floor time owed carries over up to this many ms (a turn of the loop that
+ * ran long is made up for, within bounds). Unused cap does not carry over:
+ * a quiet stretch is no licence for a burst once the cap applies again.
+ */
 const carryMs = 50;
 
 /**
@@ -65,7 +69,7 @@ export function pacedBudget(ms: number, pace: Pace): SliceBudget {
       const dt = now - last;
       const worked = now - Math.max(start, last);
       last = now;
-      over = Math.max(-carryMs, over + worked - cap * dt);
+      over = Math.max(0, over + worked - cap * dt);
       under = Math.min(carryMs, under + floor * dt - worked);
       if (under > 0 && over <= 0 && now - start < maxSlice) return;
       if (over >= 1) await new Promise((r) => setTimeout(r, over / cap));

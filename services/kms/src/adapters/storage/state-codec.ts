@@ -19,7 +19,6 @@ import { createCountingSink, createPieceSink } from "./state-sink.js";
  */
 export const snapshotSliceMs = 0.1;
 
-
 /** `sliceBudget` for loops of a million short steps: looks at the clock every 16 steps, and allocates nothing until it is time to yield. */
 function slicer(ms = snapshotSliceMs, pace: Pace = fullSpeed): { due(): boolean; pause(): Promise<void> } {
   let start = performance.now();
