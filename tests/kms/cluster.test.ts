@@ -266,34 +266,38 @@ cluster("should add a fresh fourth node through /v1/cluster/add and remove it ag
         else failed.push(`load-${i}: ${res?.status ?? "network"}`);
       }
     })();
-    const added = await root.call<{ nodes: string[] }>("POST", "/v1/cluster/add", { host });
-    assert.ok(added.nodes.includes(host));
-    await ready(ctx, joiner);
-    const joined = await createKmsClient({ server: host, ca, apiKey });
+    // A failed step must not leave the load running past the test (it held the file for minutes).
     try {
-      assert.is((await joined.send("GET", "/v1/key/describe/first")).status, 200);
-      await joined.call("POST", "/v1/key/create/from-the-new-node", {});
-      assert.is((await root.send("GET", "/v1/key/describe/from-the-new-node")).status, 200);
-      const status = await root.call<{ nodes: { id: string }[]; warnings: string[] }>("GET", "/v1/cluster/status");
-      assert.is(status.nodes.length, 4);
-      assert.ok(status.warnings.some((w) => w.includes("even")), "an even voter count is warned about");
-      await waitFor(() => members.some((m) => m.proc?.output().includes("kms: cluster warning: 4 voters: an even count")), { what: "the even-count warning in a log", timeoutMs: 15000 });
+      const added = await root.call<{ nodes: string[] }>("POST", "/v1/cluster/add", { host });
+      assert.ok(added.nodes.includes(host));
+      await ready(ctx, joiner);
+      const joined = await createKmsClient({ server: host, ca, apiKey });
+      try {
+        assert.is((await joined.send("GET", "/v1/key/describe/first")).status, 200);
+        await joined.call("POST", "/v1/key/create/from-the-new-node", {});
+        assert.is((await root.send("GET", "/v1/key/describe/from-the-new-node")).status, 200);
+        const status = await root.call<{ nodes: { id: string }[]; warnings: string[] }>("GET", "/v1/cluster/status");
+        assert.is(status.nodes.length, 4);
+        assert.ok(status.warnings.some((w) => w.includes("even")), "an even voter count is warned about");
+        await waitFor(() => members.some((m) => m.proc?.output().includes("kms: cluster warning: 4 voters: an even count")), { what: "the even-count warning in a log", timeoutMs: 15000 });
+      } finally {
+        joined.close();
+      }
+      // The same through the kms command.
+      const status = await runKmsCli(["cluster", "status", "--server", members[1]?.host ?? ""], cliEnv);
+      assert.is(status.code, 0, status.stderr);
+      assert.ok(status.stdout.startsWith("leader "), status.stdout);
+      assert.ok(status.stdout.includes(host), "the new node is listed");
+      const removed = await runKmsCli(["cluster", "remove", host, "--server", members[1]?.host ?? ""], cliEnv);
+      assert.is(removed.code, 0, removed.stderr);
+      assert.not.ok(removed.stdout.includes(host), removed.stdout);
+      assert.ok(removed.stdout.includes(members[0]?.host ?? "-"));
+      await root.call("POST", "/v1/key/create/after-removal", {});
     } finally {
-      joined.close();
+      loading = false;
+      await load;
+      loadClient.close();
     }
-    // The same through the kms command.
-    const status = await runKmsCli(["cluster", "status", "--server", members[1]?.host ?? ""], cliEnv);
-    assert.is(status.code, 0, status.stderr);
-    assert.ok(status.stdout.startsWith("leader "), status.stdout);
-    assert.ok(status.stdout.includes(host), "the new node is listed");
-    const removed = await runKmsCli(["cluster", "remove", host, "--server", members[1]?.host ?? ""], cliEnv);
-    assert.is(removed.code, 0, removed.stderr);
-    assert.not.ok(removed.stdout.includes(host));
-    assert.ok(removed.stdout.includes(members[0]?.host ?? "-"));
-    await root.call("POST", "/v1/key/create/after-removal", {});
-    loading = false;
-    await load;
-    loadClient.close();
     assert.equal(failed, [], "no creation failed during add and remove");
     assert.ok(acked.length > 10, `creations ran during the changes (${acked.length})`);
     const listed = new Set((await root.call<{ names: string[] }>("GET", "/v1/key/list/load-*")).names);

@@ -1,4 +1,5 @@
 import { checkServerIdentity, connect, type PeerCertificate } from "node:tls";
+import type { Configuration } from "@mc/consensus";
 import { AppError } from "@mc/shared/errors";
 import { nodeIdOf, parseAddress } from "../../config/config.js";
 import type { ClusterNode } from "./cluster-node.js";
@@ -36,10 +37,8 @@ async function describeJoiner(node: ClusterNode, host: string): Promise<NodeDesc
   }
 }
 
-const hostsOf = (node: ClusterNode): string[] => {
-  const c = node.status().configuration;
-  return [...c.voters, ...c.learners].map((m) => m.address);
-};
+const addressesOf = (c: Configuration): string[] => [...c.voters, ...c.learners].map((m) => m.address);
+const hostsOf = (node: ClusterNode): string[] => addressesOf(node.status().configuration);
 
 function checkHost(host: string): void {
   try {
@@ -94,7 +93,10 @@ async function promote(node: ClusterNode, host: string, id: string, log: (line: 
   let timer: NodeJS.Timeout | undefined;
   const pending = new Promise<"pending">((resolve) => (timer = setTimeout(() => resolve("pending"), joinAnswerMs)));
   try {
-    if ((await Promise.race([adding.then(() => "done" as const), pending])) === "done") return hostsOf(node);
+    const outcome = await Promise.race([adding, pending]);
+    // The configuration the change made: a follower that forwarded it to the leader may
+    // not hold the new entry yet, and its own view would still be the old one.
+    if (outcome !== "pending") return addressesOf(outcome.configuration);
   } catch (err) {
     // A deadline while the node is being caught up is not a refusal: it is a member, as a learner.
     if (!(err instanceof AppError && err.reason === "deadline_exceeded" && hostsOf(node).includes(host))) throw err;
@@ -115,6 +117,7 @@ export async function removeMember(node: ClusterNode, host: string): Promise<str
   const c = node.status().configuration;
   const member = [...c.voters, ...c.learners].find((m) => m.address === host);
   if (!member) throw new AppError("invalid_argument", `kms: node '${host}' is not a member of the cluster`);
-  await node.runner.changeMembership({ type: "remove", id: member.id });
-  return hostsOf(node);
+  // The configuration the change made, not this node's view (a follower may not hold the entry yet).
+  const r = await node.runner.changeMembership({ type: "remove", id: member.id });
+  return addressesOf(r.configuration);
 }
