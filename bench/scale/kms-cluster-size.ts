@@ -7,6 +7,8 @@
 // node's "snapshot at entry" log line), start-up of all three (the median of
 // three restarts), a rolling restart (each member alone, beside the two others:
 // the median), and `key list` through a follower, paged and streamed.
+// Run alone: `node --max-old-space-size=8192 --import tsx bench/scale/kms-cluster-size.ts 100000`;
+// SCALE_KEEP=1 keeps the data and every member's output of a passing run too.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -53,7 +53,8 @@ const carryMs = 50;
  * of its cap, and runs on while it is behind its floor.
  */
 export function pacedBudget(ms: number, pace: Pace): SliceBudget {
-  const capNow = typeof pace.cap === "number" ? () => pace.cap as number : pace.cap;
+  const { cap: given } = pace;
+  const capNow = typeof given === "number" ? () => given : given;
   const floor = pace.floor ?? 0;
   const maxSlice = Math.max(ms, pace.maxSliceMs ?? 2);
   let start = performance.now();
