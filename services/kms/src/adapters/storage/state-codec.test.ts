@@ -37,6 +37,21 @@ test("a state decodes to what was encoded, sliced or not", async () => {
   assert.equal(decodeState(bytes).sessions.get("me req-2")?.result, { ok: false, reason: "not_found", message: "key does not exist" });
 });
 
+test("a snapshot is one buffer of its own, small or large (never a view of Buffer's shared pool)", async () => {
+  const small = sample();
+  const big = sample();
+  // Long policies and names: records longer than a 64 KiB piece, and a body of several MB.
+  run(big, { kind: "createPolicy", enclave: "default", name: "long", allow: Array.from({ length: 9000 }, (_, i) => `/v1/key/generate/long-${i}-*`), deny: [] });
+  for (let i = 0; i < 30000; i++) run(big, { kind: "createKey", enclave: "other", name: `key-${i}-${"n".repeat(i % 40)}`, algorithm: "AES256", material: material(i % 200) });
+  for (const state of [small, big]) {
+    const data = await encodeCapture(captureState(state));
+    assert.is(data.constructor, Uint8Array);
+    assert.is(data.byteOffset, 0);
+    assert.is(data.buffer.byteLength, data.length);
+    assert.equal(data, encodeState(state));
+  }
+});
+
 test("a capture stays as of its index while later commands change every kind of record", async () => {
   const state = sample();
   const before = encodeState(state);

@@ -71,7 +71,11 @@ export function createPieceSink(pieceBytes = 64 * 1024, reuse = false): PieceSin
   let at = 0;
   let done: Buffer[] = [];
   let total = 0;
-  let open: { piece: Buffer; at: number; total: number } | undefined;
+  // The open record's length field: where it is and the total at its start (plain
+  // variables, not an object per record: a million records made a million objects).
+  let openPiece: Buffer | undefined;
+  let openAt = 0;
+  let openTotal = 0;
   /** Buffers given out by the last `take`, and buffers free for reuse. */
   let lent: Buffer[] = [];
   const free: Buffer[] = [];
@@ -109,14 +113,16 @@ export function createPieceSink(pieceBytes = 64 * 1024, reuse = false): PieceSin
     begin(kind) {
       room(5);
       piece[at] = kind;
-      open = { piece, at: at + 1, total };
+      openPiece = piece;
+      openAt = at + 1;
+      openTotal = total;
       at += 5;
       total += 5;
     },
     end() {
-      if (!open) throw new Error("a record ended that never began");
-      open.piece.writeUInt32BE(total - open.total - 5, open.at);
-      open = undefined;
+      if (!openPiece) throw new Error("a record ended that never began");
+      openPiece.writeUInt32BE(total - openTotal - 5, openAt);
+      openPiece = undefined;
     },
     u8(n) {
       room(1);
@@ -170,7 +176,7 @@ export function createPieceSink(pieceBytes = 64 * 1024, reuse = false): PieceSin
       return done.length > 0;
     },
     take() {
-      if (open) throw new Error("pieces taken inside a record");
+      if (openPiece) throw new Error("pieces taken inside a record");
       const out = done;
       done = [];
       // Their buffers come back at the next write (a long value's own buffer never does: it is not a piece's size).
