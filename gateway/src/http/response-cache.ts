@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { AppError } from "@mc/shared/errors";
+import { createFifoMap } from "@mc/shared/fifo-map";
 import { compareCatalogVersions, parseCatalogVersion } from "@mc/releases";
 
 /** A generated response as the gateway serves and caches it. */
@@ -84,10 +85,11 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
   const ttl = options.ttlMs ?? 5 * 60 * 1000;
   const now = options.now ?? Date.now;
   const max = options.maxEntries ?? 10000;
-  const entries = new Map<string, CachedResponse>();
+  // Bounded, oldest out first, in O(1) (fifo-map.ts: a Map asked for its first key walks every deleted entry).
+  const entries = createFifoMap<string, CachedResponse>(max);
   const inflight = new Map<string, { generation: number; promise: Promise<CachedResponse> }>();
   const stats = { hits: 0, misses: 0 };
-  const hotAnswers = new Map<string, HotAnswer>();
+  const hotAnswers = createFifoMap<string, HotAnswer>(max);
   /** The generation each stored answer belongs to: only those of the current one feed the hot path. */
   const storedIn = new WeakMap<CachedResponse, number>();
   let generation = 0;
@@ -145,7 +147,6 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
           const stored: CachedResponse = { ...made, storedAt: now() };
           // Stored only when nothing invalidated it meanwhile.
           if (belongsTo === generation && (made.catalogVersion === undefined || made.catalogVersion === served)) {
-            if (entries.size >= max) entries.delete(entries.keys().next().value ?? "");
             entries.set(key, stored);
             storedIn.set(stored, generation);
           }
@@ -172,7 +173,6 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
     },
     remember(key, answer, from) {
       if (storedIn.get(from) !== generation) return;
-      if (hotAnswers.size >= max) hotAnswers.delete(hotAnswers.keys().next().value ?? "");
       hotAnswers.set(key, answer);
     },
   };

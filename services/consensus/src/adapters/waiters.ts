@@ -1,4 +1,5 @@
 import { AppError } from "@mc/shared/errors";
+import { createFifoMap } from "@mc/shared/fifo-map";
 import type { Entry } from "../domain/types.js";
 import { overwrittenMessage } from "./write-outcome.js";
 
@@ -29,7 +30,8 @@ const keepResults = 4096;
 
 export function createWaiters(): Waiters {
   let appliedIndex = 0;
-  const recent = new Map<number, { term: number; result: unknown }>();
+  // Every applied entry goes in and the oldest goes out: a FifoMap, not a Map asked for its first key (see fifo-map.ts).
+  const recent = createFifoMap<number, { term: number; result: unknown }>(keepResults);
   const byIndex = new Map<number, (Pending<AppliedEntry> & { term: number })[]>();
   const upTo: (Pending<void> & { index: number })[] = [];
   const reads = new Map<string, Pending<number>>();
@@ -92,7 +94,6 @@ export function createWaiters(): Waiters {
     applied(entry, result) {
       appliedIndex = entry.index;
       recent.set(entry.index, { term: entry.term, result });
-      if (recent.size > keepResults) recent.delete(recent.keys().next().value as number);
       const list = byIndex.get(entry.index);
       if (list) {
         byIndex.delete(entry.index);

@@ -74,6 +74,25 @@ table("the table is bounded and evicts oldest first, the same way on every repli
   assert.ok(sessions.has(`id ${sessionLimit}`));
 });
 
+table("a table filled elsewhere (decoded from a snapshot) evicts in its own order, and keeps doing so past many limits", () => {
+  const ok = { target: "t", result: { ok: true } } as const;
+  // As a decoder builds it: a plain Map in the snapshot's order, full.
+  const decoded = new Map<string, typeof ok>();
+  for (let i = 0; i < sessionLimit; i++) decoded.set(`old ${(i * 7919) % sessionLimit}`, ok);
+  const expected = [...decoded.keys()];
+  for (let i = 0; i < 2 * sessionLimit + 5; i++) {
+    remember(decoded, `new ${i}`, ok);
+    expected.push(`new ${i}`);
+  }
+  assert.is(decoded.size, sessionLimit);
+  assert.equal([...decoded.keys()], expected.slice(-sessionLimit));
+  // A key remembered again (never by apply, which answers a repeat from the table) keeps its place.
+  remember(decoded, `new ${sessionLimit + 10}`, ok);
+  remember(decoded, "last", ok);
+  assert.is(decoded.size, sessionLimit);
+  assert.equal([...decoded.keys()], [...expected.slice(-sessionLimit + 1), "last"]);
+});
+
 table("a retried delete whose first attempt applied answers success, not 'key does not exist'", async () => {
   await initCrypto();
   const state = createEmptyState();
