@@ -105,7 +105,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   function serve(req: IncomingMessage, res: ServerResponse, reqId: string, body: Uint8Array): void {
     // The hot path answers at once and calls nothing: counted in place, no listener.
-    if (answerHot(req, res, cache, now(), reqId)) return metrics.record(req, res.statusCode);
+    const hot = answerHot(req, res, cache, now(), reqId);
+    if (hot) return metrics.recordHot(hot, req, hot.status);
     res.setHeader(requestIdHeader, reqId);
     // Handlers pass it on from the request's headers (requestIdOptions) to every bus call.
     req.headers[requestIdHeader] = reqId;

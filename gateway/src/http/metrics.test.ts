@@ -19,6 +19,22 @@ metrics("should count hot-path answers at scrape time, once, under bounded route
   assert.match(await m.render(), 'http_request{method="GET",route="api",code="200"} 4', "added once, not again at the next scrape");
 });
 
+metrics("should count hot answers by answer and method, into the same series as other answers", async () => {
+  const m = createGatewayMetrics();
+  const latest = {};
+  const feed = {};
+  for (let i = 0; i < 3; i++) m.recordHot(latest, req("/api/releases/client/latest"), 200);
+  m.recordHot(latest, req("/api/releases/client/latest", "HEAD"), 200);
+  m.recordHot(feed, req("/api/feeds/client.json"), 200);
+  // Another answer for another URL of the same route adds to the same series.
+  m.recordHot({}, req("/api/releases/server/latest"), 200);
+  m.record(req("/api/releases/client"), 200);
+  const text = await m.render();
+  assert.match(text, 'http_request{method="GET",route="api",code="200"} 5');
+  assert.match(text, 'http_request{method="HEAD",route="api",code="200"} 1');
+  assert.match(text, 'http_request{method="GET",route="feed",code="200"} 1');
+});
+
 metrics("should time and count other requests when their response closes", async () => {
   const m = createGatewayMetrics();
   const res = Object.assign(new EventEmitter(), { statusCode: 404 }) as unknown as ServerResponse;

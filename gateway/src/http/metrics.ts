@@ -19,11 +19,23 @@ export function routeOf(url: string | undefined): string {
 export interface GatewayMetrics {
   /** Call at the start of a request; counts it when the response ends. */
   observe(req: IncomingMessage, res: ServerResponse): void;
-  /** Counts a response already sent from the cache's hot path (no listener, no timing). */
+  /** Counts a response already sent without a listener or timing (refused before routing). */
   record(req: IncomingMessage, status: number): void;
+  /**
+   * Counts an answer of the cache's hot path: `answer` (one URL, one status) keeps
+   * its counters, so a hit costs one WeakMap lookup, not a route and a label key.
+   */
+  recordHot(answer: object, req: IncomingMessage, status: number): void;
   /** The exposition text. */
   render(): Promise<string>;
   readonly contentType: string;
+}
+
+interface HotCell {
+  readonly method: string;
+  readonly route: string;
+  readonly code: string;
+  n: number;
 }
 
 export function createGatewayMetrics(): GatewayMetrics {
@@ -32,7 +44,15 @@ export function createGatewayMetrics(): GatewayMetrics {
   // Answers from the in-memory cache are counted in plain numbers and added
   // at scrape time: a registry update per request cost the hot path a
   // quarter of its throughput.
-  const hot = new Map<string, { method: string; route: string; code: string; n: number }>();
+  const hot = new Map<string, HotCell>();
+  /** The counter of one series, made on its first answer. Bounded: a few methods, routes and codes, never the raw URL. */
+  const hotCell = (method: string, route: string, status: number): HotCell => {
+    const key = `${method} ${route} ${status}`;
+    let h = hot.get(key);
+    if (!h) hot.set(key, (h = { method, route, code: String(status), n: 0 }));
+    return h;
+  };
+  const byAnswer = new WeakMap<object, { GET?: HotCell; HEAD?: HotCell }>();
   const requests: Counter<"method" | "route" | "code"> = new Counter({
     name: "http_request",
     help: "Requests served, by method, route and status code.",
@@ -77,13 +97,14 @@ export function createGatewayMetrics(): GatewayMetrics {
       });
     },
     record(req, status) {
-      const method = req.method ?? "GET";
-      const route = routeOf(req.url);
-      // Bounded: a few methods, routes and codes, never the raw URL.
-      const key = `${method} ${route} ${status}`;
-      let h = hot.get(key);
-      if (!h) hot.set(key, (h = { method, route, code: String(status), n: 0 }));
-      h.n++;
+      hotCell(req.method ?? "GET", routeOf(req.url), status).n++;
+    },
+    recordHot(answer, req, status) {
+      let cells = byAnswer.get(answer);
+      if (!cells) byAnswer.set(answer, (cells = {}));
+      // The hot path answers GET and HEAD only.
+      const method = req.method === "HEAD" ? "HEAD" : "GET";
+      (cells[method] ??= hotCell(method, routeOf(req.url), status)).n++;
     },
     render: () => registry.metrics(),
   };

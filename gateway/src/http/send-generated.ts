@@ -4,7 +4,7 @@ import { requestIdHeader } from "@mc/shared/node";
 import type { RestRequest, RestResponse } from "@mc/shared/rest";
 import { notModified } from "./conditional.js";
 import { chooseEncoding, encoded } from "./negotiate.js";
-import type { CachedResponse, ResponseCache } from "./response-cache.js";
+import type { CachedResponse, HotAnswer, ResponseCache } from "./response-cache.js";
 
 export const generatedCacheControl = "public, max-age=300";
 
@@ -25,20 +25,20 @@ export function hotKey(req: IncomingMessage): string {
   return `${req.url ?? ""}\n${req.headers["accept-encoding"] ?? ""}\n${req.headers.accept ?? ""}`;
 }
 
-/** Answers a request from the hot path, or returns false. */
-export function answerHot(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, now: number, requestId: string): boolean {
+/** Answers a request from the hot path and returns the answer sent, or undefined. */
+export function answerHot(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, now: number, requestId: string): HotAnswer | undefined {
   const method = req.method;
-  if (method !== "GET" && method !== "HEAD") return false;
-  if (req.headers["if-none-match"] !== undefined || req.headers["if-modified-since"] !== undefined) return false;
+  if (method !== "GET" && method !== "HEAD") return undefined;
+  if (req.headers["if-none-match"] !== undefined || req.headers["if-modified-since"] !== undefined) return undefined;
   const hit = cache.hot(hotKey(req));
-  if (!hit) return false;
+  if (!hit) return undefined;
   // One header object for writeHead: a setHeader before it would force Node's slower merge.
   const headers = hit.headers;
   headers["age"] = String(Math.max(0, Math.floor((now - hit.storedAt) / 1000)));
   headers[requestIdHeader] = requestId;
   res.writeHead(hit.status, headers);
   res.end(method === "HEAD" ? undefined : hit.body);
-  return true;
+  return hit;
 }
 
 /**
