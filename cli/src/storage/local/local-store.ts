@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { lstat, mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Transform, type Readable } from "node:stream";
@@ -8,6 +8,15 @@ import { mcAttrsFromStat, mcAttrsHeader } from "./preserve-attrs.js";
 import { compareKeys } from "../../util/key-order.js";
 import { contentTypeOf } from "../../util/mime.js";
 import type { Entry, ListOptions, ObjectInfo, ReadOptions, Store, WriteOptions } from "../types.js";
+
+/** Resolves once the stream has released its file (destroying it if it had not). */
+function closed(file: WriteStream): Promise<void> {
+  if (file.closed) return Promise.resolve();
+  return new Promise((resolve) => {
+    file.once("close", () => resolve());
+    file.destroy();
+  });
+}
 
 const dirEntry = (key: string, mtime: Date): Entry => ({ key, size: 0, lastModified: mtime, etag: "", isDir: true });
 
@@ -75,11 +84,15 @@ export function createLocalStore(): Store {
           done(null, chunk);
         },
       });
+      const file = createWriteStream(temp);
       try {
-        await pipeline(source, count, createWriteStream(temp), options.signal ? { signal: options.signal } : {});
+        await pipeline(source, count, file, options.signal ? { signal: options.signal } : {});
         options.verify?.();
         await rename(temp, key);
       } catch (err) {
+        // pipeline() rejects as soon as the source fails, before the file's open or close has
+        // run: removing the temp then can come before the open creates it, leaving it behind.
+        await closed(file);
         await rm(temp, { force: true });
         throw err;
       }
