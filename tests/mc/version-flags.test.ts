@@ -19,7 +19,7 @@ const aws = async (...args: string[]): Promise<string> => {
   return stdout;
 };
 const tagsOf = async (key: string, versionId: string): Promise<Record<string, string>> => {
-  const out = JSON.parse(await aws("s3api", "get-object-tagging", "--bucket", "vflags", "--key", key, "--version-id", versionId)) as { TagSet: { Key: string; Value: string }[] };
+  const out = JSON.parse(await aws("s3api", "get-object-tagging", "--bucket", "vflags", "--key", key, `--version-id=${versionId}`)) as { TagSet: { Key: string; Value: string }[] };
   return Object.fromEntries(out.TagSet.map((t) => [t.Key, t.Value]));
 };
 const put = async (key: string, body: string): Promise<void> => {
