@@ -39,7 +39,9 @@ function decodeBody(plain: Uint8Array, file: string, offset: number): Snapshot {
 /**
  * Atomic replace: temp file, fsync, rename over the old one, fsync the
  * directory. Sealed and written chunk by chunk, yielding in between, so a
- * large snapshot never holds the event loop for long.
+ * large snapshot never holds the event loop for long, and synced every MiB
+ * (writeFileAtomic's default for streamed data), so the log's fsyncs beside
+ * it never wait for a whole snapshot's dirty pages.
  */
 export async function writeSnapshotFile(dir: string, key: Uint8Array, snapshot: Snapshot, storeId: Uint8Array, o: ChunkedBlobOptions = {}): Promise<void> {
   await writeFileAtomic(join(dir, snapshotFileName), sealChunkedBlob(key, { tag, storeId, index: snapshot.meta.index }, bodyParts(snapshot), o), 0o600);
