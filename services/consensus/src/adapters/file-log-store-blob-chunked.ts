@@ -3,7 +3,7 @@ import { crc32 } from "./crc32.js";
 import { damaged } from "./file-log-store-damage.js";
 import { tagBytes } from "./file-log-store-format.js";
 import type { BlobHeader } from "./file-log-store-blob.js";
-import { fullSpeed, pacedBudget, sliceBudget, type Pace } from "@mc/shared/node";
+import { fullSpeed, pacedBudget, type Pace, type SliceBudget } from "@mc/shared/node";
 
 /**
  * A sealed blob in chunks (version 3), so that neither writing nor sealing a
@@ -90,7 +90,15 @@ export interface ChunkedBlobOptions {
   readonly sliceMs?: number;
   /** Between what share of the thread and of a core sealing runs (pacedBudget); default full speed. */
   readonly pace?: Pace;
+  /**
+   * A budget shared with whoever makes the body's pieces (sealChunkedBlobStream):
+   * encoding and sealing then keep to one pace together, not one each. Takes
+   * the place of `sliceMs` and `pace`.
+   */
+  readonly budget?: SliceBudget;
 }
+
+const budgetOf = (o: ChunkedBlobOptions): SliceBudget => o.budget ?? pacedBudget(o.sliceMs ?? 4, o.pace ?? fullSpeed);
 
 /**
  * The file's bytes, piece by piece (header, then each sealed chunk with its
@@ -104,7 +112,7 @@ export async function* sealChunkedBlob(key: Uint8Array, h: BlobHeader, parts: re
   const n = chunkCount(bodyLength, chunkBytes);
   const header = encodeHeader(h, bodyLength, chunkBytes);
   yield header;
-  const budget = pacedBudget(o.sliceMs ?? 4, o.pace ?? fullSpeed);
+  const budget = budgetOf(o);
   for (let i = 0; i < n; i++) {
     const from = i * chunkBytes;
     const sealed = seal(key, range(parts, from, Math.min(bodyLength, from + chunkBytes)), chunkAd(header, i, i === n - 1));
@@ -133,7 +141,7 @@ export async function* sealChunkedBlobStream(
   const n = chunkCount(bodyLength, chunkBytes);
   const header = encodeHeader(h, bodyLength, chunkBytes);
   yield header;
-  const budget = sliceBudget(o.sliceMs);
+  const budget = budgetOf(o);
   // One chunk buffer for the whole body (seal copies it in), and the sealed bytes handed on as they come
   // with their checksum apart: a snapshot of 180 MB must not allocate its size several times over.
   const chunk = new Uint8Array(Math.min(chunkBytes, bodyLength));

@@ -2,14 +2,14 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { AppError } from "@mc/shared/errors";
 import type { Pace } from "@mc/shared/node";
-import type { HardState, PersistedState, Ready, Snapshot } from "../domain/types.js";
+import type { HardState, PersistedState, Ready, SnapshotData, SnapshotMeta } from "../domain/types.js";
 import { damaged } from "./file-log-store-damage.js";
 import { readRecordFile } from "./file-log-store-reader.js";
 import { replay } from "./file-log-store-replay.js";
 import { closeScan, scanLogFolder, segmentName, segmentTag, type Scan } from "./file-log-store-scan.js";
 import { createRecordFile, openRecordFile, type RecordFileWriter } from "./file-log-store-writer.js";
 import { plainOf, type LogRecord } from "./log-records.js";
-import { snapshotFileName, snapshotTag, syncDir, writeSnapshotFile } from "./snapshot-file.js";
+import { snapshotFileName, snapshotTag, syncDir, writeSnapshotFile, type SnapshotStream } from "./snapshot-file.js";
 import { inMemory, openSnapshotFileData, type FileSnapshotData } from "./snapshot-file-data.js";
 
 export interface FileLogStoreOptions {
@@ -52,9 +52,10 @@ export interface LogStore {
    * it: sealing and writing a large file never holds up the Readies queued
    * behind the compaction. Skipped when the file already holds this entry or
    * a later one. A crash before the compaction is recorded leaves a snapshot
-   * newer than the log records, which load accepts.
+   * newer than the log records, which load accepts. Its data may come as a
+   * stream (SnapshotStream): it is then never whole in memory.
    */
-  saveSnapshot(snapshot: Snapshot): Promise<void>;
+  saveSnapshot(snapshot: { readonly meta: SnapshotMeta; readonly data: SnapshotData | SnapshotStream }): Promise<void>;
   /** Makes a Ready durable; a snapshot in it is written here unless `saveSnapshot` already wrote it (one received from the leader). */
   persist(ready: Pick<Ready, "hardState" | "entries" | "snapshot">): Promise<void>;
   /**
@@ -95,7 +96,7 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
   let fileWrites: Promise<void> = Promise.resolve();
   const chunking = options.snapshotChunkBytes ? { chunkBytes: options.snapshotChunkBytes } : {};
 
-  function writeSnapshot(snap: Snapshot, skip: (held: { index: number; term: number }) => boolean, pace?: Pace): Promise<void> {
+  function writeSnapshot(snap: { readonly meta: SnapshotMeta; readonly data: SnapshotData | SnapshotStream }, skip: (held: { index: number; term: number }) => boolean, pace?: Pace): Promise<void> {
     const run = fileWrites.then(async () => {
       if (fileHolds && skip(fileHolds)) return;
       await writeSnapshotFile(dir, rootKey, snap, storeId, { ...chunking, ...(pace ? { pace } : {}) });
@@ -192,7 +193,7 @@ export function createFileLogStore(options: FileLogStoreOptions): LogStore {
     async persist(ready) {
       if (!writer) throw new AppError("internal", "consensus log store is not open");
       const out: LogRecord[] = [];
-      const snap: Snapshot | undefined = ready.snapshot;
+      const snap = ready.snapshot;
       if (snap) {
         await writeSnapshot(snap, (held) => held.index === snap.meta.index && held.term === snap.meta.term);
         const keep = storedTerm(snap.meta.index) === snap.meta.term;

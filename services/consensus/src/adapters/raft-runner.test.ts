@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AppError } from "@mc/shared/errors";
@@ -134,6 +134,63 @@ test("a slow snapshot is taken at the index it captured while later entries go o
     assert.equal(list, ["a", "b", "c", "d", "e", "f", "g"], "the snapshot, then the entries after it");
   } finally {
     // Stopping does not wait for a snapshot that is still encoding.
+    for (const r of runners) await r.stop().catch(() => undefined);
+    await rm(snapDir, { recursive: true, force: true });
+  }
+});
+
+// Issue 26: a large state goes straight into the snapshot file, and the core reads it from there.
+test("a streamed snapshot is written to its file and held from there; a stop mid-stream leaves no file behind", async () => {
+  const snapDir = await mkdtemp(join(tmpdir(), "raft-runner-stream-"));
+  let list: string[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  const runners: RaftRunner[] = [];
+  const start = async (): Promise<RaftRunner> => {
+    const r = createRaftRunner({
+      id: "solo", clusterId: "one", bus: createMemoryBroker().connect(),
+      bootstrap: { voters: [{ id: "solo", address: "127.0.0.1:7373" }], learners: [] },
+      store: createFileLogStore({ dir: snapDir, rootKey: key, snapshotChunkBytes: 16 }),
+      apply: (e) => list.push(dec(e.data)),
+      snapshots: {
+        every: 3,
+        take: () => {
+          const bytes = enc(JSON.stringify(list));
+          const wait = gate;
+          // Pieces of 5 bytes, the second one only once the gate opens.
+          async function* pieces(): AsyncGenerator<Uint8Array> {
+            for (let at = 0; at < bytes.length; at += 5) {
+              if (at > 0) await wait;
+              yield bytes.subarray(at, at + 5);
+            }
+          }
+          return { length: bytes.length, pieces: pieces() };
+        },
+        restore: (data) => {
+          list = JSON.parse(dec(data.subarray(0, data.length))) as string[];
+        },
+      },
+    });
+    runners.push(r);
+    await r.start();
+    return r;
+  };
+  try {
+    const r = await start();
+    for (const t of ["a", "b", "c", "d"]) await r.propose(enc(t));
+    for (let i = 0; i < 200 && !(r.status().snapshotIndex > 0 && r.status().snapshotOnDisk); i++) await new Promise((res) => setTimeout(res, 5));
+    assert.ok(r.status().snapshotIndex > 0, "compacted");
+    assert.ok(r.status().snapshotOnDisk, "the core reads the snapshot from its file");
+    // The next snapshot stalls mid-stream; a stop drops it without waiting and removes its temp file.
+    gate = new Promise(() => undefined);
+    for (const t of ["e", "f", "g"]) await r.propose(enc(t));
+    await r.stop();
+    assert.not.ok((await readdir(snapDir)).some((n) => n.startsWith(".tmp-")), "no temp file left");
+    list = [];
+    gate = Promise.resolve();
+    const again = await start();
+    await again.readIndex();
+    assert.equal(list, ["a", "b", "c", "d", "e", "f", "g"], "the streamed snapshot, then the entries after it");
+  } finally {
     for (const r of runners) await r.stop().catch(() => undefined);
     await rm(snapDir, { recursive: true, force: true });
   }

@@ -12,6 +12,7 @@ import { serveAppendLane } from "./append-lane.js";
 import { addConsensusService, createPeerSender } from "./consensus-transport.js";
 import type { LogStore } from "./file-log-store.js";
 import { isFileSnapshotData, snapshotChecksum, type FileSnapshotData } from "./snapshot-file-data.js";
+import { isSnapshotStream, type SnapshotStream } from "./snapshot-file.js";
 import { addForwardService, createForwardClient } from "./forward-service.js";
 import { createForwardLaneClient, serveForwardLane } from "./forward-lane.js";
 import { createPeerPipeline } from "./peer-pipeline.js";
@@ -37,9 +38,11 @@ export interface StateMachineSnapshots {
    * the call must capture that state (cheaply: it holds up the ready loop);
    * the encoding may then resolve later, while entries go on being applied,
    * and should yield to the event loop as it goes: heartbeats and votes
-   * must keep flowing within the election timeout.
+   * must keep flowing within the election timeout. A stream (its length,
+   * then its pieces) goes straight into the snapshot file, and the core then
+   * reads it from there: a large state is never encoded whole in memory.
    */
-  take(): Uint8Array | Promise<Uint8Array>;
+  take(): Uint8Array | SnapshotStream | Promise<Uint8Array | SnapshotStream>;
   restore(data: SnapshotData): void | Promise<void>;
 }
 
@@ -146,6 +149,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   // The snapshot file the core reads its snapshot from (holdOnDisk).
   let held: FileSnapshotData | undefined;
   let heldIndex = 0;
+  // A streamed snapshot's file, given to the core with its compaction: it becomes `held` once that is persisted.
+  const compacting = new Map<number, FileSnapshotData>();
   let elections = 0;
   let lastTerm = 0;
 
@@ -232,6 +237,14 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
    * compacts at any applied index, not only the latest). The Readies behind
    * it never wait for a large snapshot, so heartbeats and votes stay on time.
    */
+  /** A stopped node drops the snapshot it is writing (its temp file goes): close does not wait for a large encoding. */
+  async function* whileRunning(pieces: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const piece of pieces) {
+      if (!core) throw new AppError("unavailable", "consensus node stopped");
+      yield piece;
+    }
+  }
+
   function snapshotAt(index: number, snapshots: StateMachineSnapshots): void {
     lastSnapshot = index;
     const started = performance.now();
@@ -241,9 +254,20 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       // Undefined once stopped, or when a snapshot from the leader already covers the index.
       const meta = core?.snapshotMeta(index);
       if (!meta) return;
-      await o.store.saveSnapshot({ meta, data });
-      // Its Ready swaps in the file once persisted (the loop's persist calls holdOnDisk).
-      if (core) void enqueue(core.compact(index, data));
+      if (isSnapshotStream(data)) {
+        await o.store.saveSnapshot({ meta, data: { ...data, pieces: whileRunning(data.pieces) } });
+        // Undefined when the file holds a later snapshot (the leader's) by now.
+        const onDisk = core ? o.store.snapshotData(meta) : undefined;
+        if (!onDisk || !core) return onDisk?.close();
+        const ready = core.compact(index, onDisk);
+        if (ready.snapshot?.data === onDisk) compacting.set(index, onDisk);
+        else onDisk.close();
+        void enqueue(ready);
+      } else {
+        await o.store.saveSnapshot({ meta, data });
+        // Its Ready swaps in the file once persisted (the loop's persist calls holdOnDisk).
+        if (core) void enqueue(core.compact(index, data));
+      }
       // One line per snapshot: how long the capture, encoding and durable write took beside the writes.
       o.log?.(`consensus: snapshot at entry ${index} written in ${Math.round(performance.now() - started)} ms (${data.length} bytes)`);
     })()
@@ -262,6 +286,15 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
    */
   function holdOnDisk(meta: { readonly index: number; readonly term: number }): void {
     if (!core) return;
+    const own = compacting.get(meta.index);
+    if (own) {
+      // The core already reads this snapshot from its file: only the previous file is let go.
+      compacting.delete(meta.index);
+      held?.close();
+      held = own;
+      heldIndex = meta.index;
+      return;
+    }
     const data = o.store.snapshotData(meta);
     if (!data) return;
     if (!core.holdSnapshotData(meta, data)) return data.close();
@@ -406,6 +439,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       await o.store.close();
       held?.close();
       held = undefined;
+      for (const file of compacting.values()) file.close();
+      compacting.clear();
     },
     propose(command, timeoutMs = requestTimeoutMs, options = {}) {
       return proposeLoop(command, { timeoutMs, repeatable: options.repeatable ?? false });

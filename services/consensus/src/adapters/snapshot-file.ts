@@ -2,10 +2,11 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "@mc/shared/node";
 import { open } from "@mc/wasm";
-import type { HeldSnapshot, Snapshot, SnapshotMeta } from "../domain/types.js";
+import type { HeldSnapshot, Snapshot, SnapshotData, SnapshotMeta } from "../domain/types.js";
+import type { SliceBudget } from "@mc/shared/node";
 import { crc32 } from "./crc32.js";
 import { hasBlobMagic, readBlob } from "./file-log-store-blob.js";
-import { sealChunkedBlob, type ChunkedBlobOptions } from "./file-log-store-blob-chunked.js";
+import { defaultChunkBytes, sealChunkedBlob, sealChunkedBlobStream, type ChunkedBlobOptions } from "./file-log-store-blob-chunked.js";
 import { damaged } from "./file-log-store-damage.js";
 import { openSnapshotFile } from "./snapshot-file-data.js";
 
@@ -16,13 +17,34 @@ const v1Ad = new TextEncoder().encode("consensus-snapshot");
 
 export { syncDir } from "@mc/shared/node";
 
-/** The body is u32 metadata length ‖ metadata JSON ‖ data; the data is not copied. */
-function bodyParts(snapshot: Snapshot): Uint8Array[] {
-  const meta = new TextEncoder().encode(JSON.stringify(snapshot.meta));
-  const head = new Uint8Array(4 + meta.length);
-  new DataView(head.buffer).setUint32(0, meta.length);
-  head.set(meta, 4);
-  return [head, snapshot.data];
+/**
+ * A snapshot's data as its state machine encodes it, never whole in memory:
+ * its length first (the file's header binds it), then its bytes in pieces,
+ * each consumed before the next is asked for. `budget`, when given, paces
+ * the sealing together with the encoding that makes the pieces.
+ */
+export interface SnapshotStream {
+  readonly length: number;
+  readonly pieces: AsyncIterable<Uint8Array>;
+  readonly budget?: SliceBudget;
+}
+
+export const isSnapshotStream = (data: SnapshotData | SnapshotStream): data is SnapshotStream => "pieces" in data;
+
+/** The body starts with u32 metadata length ‖ metadata JSON; the data follows. */
+function metaHead(meta: SnapshotMeta): Uint8Array {
+  const json = new TextEncoder().encode(JSON.stringify(meta));
+  const head = new Uint8Array(4 + json.length);
+  new DataView(head.buffer).setUint32(0, json.length);
+  head.set(json, 4);
+  return head;
+}
+
+/** The head, then the data a slice at a time (data read from a file is never read whole). */
+async function* bodyPieces(head: Uint8Array, data: SnapshotData | SnapshotStream): AsyncGenerator<Uint8Array> {
+  yield head;
+  if (isSnapshotStream(data)) return yield* data.pieces;
+  for (let at = 0; at < data.length; at += defaultChunkBytes) yield data.subarray(at, Math.min(data.length, at + defaultChunkBytes));
 }
 
 function decodeBody(plain: Uint8Array, file: string, offset: number): Snapshot {
@@ -43,8 +65,16 @@ function decodeBody(plain: Uint8Array, file: string, offset: number): Snapshot {
  * (writeFileAtomic's default for streamed data), so the log's fsyncs beside
  * it never wait for a whole snapshot's dirty pages.
  */
-export async function writeSnapshotFile(dir: string, key: Uint8Array, snapshot: Snapshot, storeId: Uint8Array, o: ChunkedBlobOptions = {}): Promise<void> {
-  await writeFileAtomic(join(dir, snapshotFileName), sealChunkedBlob(key, { tag, storeId, index: snapshot.meta.index }, bodyParts(snapshot), o), 0o600);
+export async function writeSnapshotFile(dir: string, key: Uint8Array, snapshot: { readonly meta: SnapshotMeta; readonly data: SnapshotData | SnapshotStream }, storeId: Uint8Array, o: ChunkedBlobOptions = {}): Promise<void> {
+  const { meta, data } = snapshot;
+  const h = { tag, storeId, index: meta.index };
+  const head = metaHead(meta);
+  // Bytes in memory are sealed in place; streamed or file-backed data is copied a chunk at a time.
+  const sealed =
+    data instanceof Uint8Array
+      ? sealChunkedBlob(key, h, [head, data], o)
+      : sealChunkedBlobStream(key, h, head.length + data.length, bodyPieces(head, data), isSnapshotStream(data) && data.budget ? { ...o, budget: data.budget } : o);
+  await writeFileAtomic(join(dir, snapshotFileName), sealed, 0o600);
 }
 
 export interface SnapshotRead {

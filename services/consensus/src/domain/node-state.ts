@@ -1,7 +1,7 @@
 import { decodeConfiguration, emptyConfiguration, memberIds } from "./configuration.js";
 import type { Random } from "./prng.js";
 import { createRaftLog, type RaftLog } from "./raft-log.js";
-import type { Configuration, HardState, Message, PersistedState, ReadState, Role, Snapshot, SnapshotData, SnapshotMeta } from "./types.js";
+import type { Configuration, HardState, HeldSnapshot, Message, PersistedState, ReadState, Role, Snapshot, SnapshotData, SnapshotMeta } from "./types.js";
 
 /** The leader's view of one peer. */
 export interface Progress {
@@ -63,7 +63,7 @@ export interface NodeState extends NodeSettings {
   // Output collected for the next Ready.
   messages: Message[];
   readStates: ReadState[];
-  snapshotOut: Snapshot | undefined;
+  snapshotOut: HeldSnapshot | undefined;
   restore: Snapshot | undefined;
   lastHard: HardState;
 }

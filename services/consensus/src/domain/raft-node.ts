@@ -4,7 +4,7 @@ import type { Random } from "./prng.js";
 import { becomeFollower, configAt, createNodeState, lastIndex, ownTermCommitted, refreshConfig, type NodeState } from "./node-state.js";
 import { advanceReads, broadcast, handleAppend, handleAppendResp, maybeCommit, respondStale, sendAppend } from "./replication.js";
 import { handleSnapshot, handleSnapshotResp } from "./snapshot-transfer.js";
-import type { Configuration, Entry, HardState, MembershipChange, Message, NodeStatus, PersistedState, Ready, RejectReason, Result, Snapshot, SnapshotData, SnapshotMeta } from "./types.js";
+import type { Configuration, Entry, HardState, HeldSnapshot, MembershipChange, Message, NodeStatus, PersistedState, Ready, RejectReason, Result, SnapshotData, SnapshotMeta } from "./types.js";
 
 export interface RaftConfig {
   readonly id: string;
@@ -43,8 +43,11 @@ export interface RaftNode {
    * AppendEntries; otherwise nothing changes.
    */
   learnCommit(index: number, term: number): Ready;
-  /** The state machine's snapshot at applied index `index`: the log before it is dropped. */
-  compact(index: number, data: Uint8Array): Ready;
+  /**
+   * The state machine's snapshot at applied index `index`: the log before it
+   * is dropped. `data` may read from the snapshot's file (written before).
+   */
+  compact(index: number, data: SnapshotData): Ready;
   /**
    * The metadata `compact(index, …)` would give its snapshot now, undefined
    * when it would ignore the index (not applied, or already compacted): the
@@ -226,7 +229,7 @@ export function createRaftNode(config: RaftConfig, persisted: PersistedState): R
     compact(index, data) {
       const meta = metaAt(s, index);
       if (!meta) return flush(s);
-      const snap: Snapshot = { meta, data };
+      const snap: HeldSnapshot = { meta, data };
       s.log.installSnapshot(snap);
       s.snapshotOut = snap;
       return flush(s);

@@ -144,8 +144,11 @@ export interface Ready {
   readonly hardState: HardState | undefined;
   /** Replace the log from entries[0].index on with these. */
   readonly entries: readonly Entry[];
-  /** Store this snapshot; drop log entries it covers (keep a matching suffix). */
-  readonly snapshot: Snapshot | undefined;
+  /**
+   * Store this snapshot; drop log entries it covers (keep a matching suffix).
+   * A node's own snapshot may already be in its file, its data read from there.
+   */
+  readonly snapshot: HeldSnapshot | undefined;
   readonly messages: readonly Message[];
   /** Received snapshot the state machine must restore before applying `committed`. */
   readonly restore: Snapshot | undefined;

@@ -23,7 +23,8 @@ export function persistReady(disk: SimDisk, ready: Ready): void {
     const s = ready.snapshot;
     const base = disk.snapshot?.meta.index ?? 0;
     const keep = diskTermAt(disk, s.meta.index) === s.meta.term ? disk.entries.slice(s.meta.index - base) : [];
-    disk.snapshot = s;
+    // The simulated disk keeps bytes (a view when the core held them in memory).
+    disk.snapshot = { meta: s.meta, data: s.data.subarray(0, s.data.length) };
     disk.entries = keep;
   }
   const first = ready.entries[0];

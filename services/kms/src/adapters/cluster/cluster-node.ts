@@ -14,7 +14,7 @@ import { createEmptyState, type ApplyResult, type KmsState } from "../../domain/
 import { nodeIdOf, type ClusterConfig } from "../../config/config.js";
 import { decodeCommand, encodeCommand } from "../storage/command-codec.js";
 import { raftFolderName } from "../storage/data-dir.js";
-import { decodeStateSliced, encodeCapture } from "../storage/state-codec.js";
+import { decodeStateSliced, streamCapture } from "../storage/state-codec.js";
 import { describeRemoteNode, serveNodeDescription, type NodeDescription } from "./node-description.js";
 import { watchWarnings } from "./watch-warnings.js";
 import { clientFacingWriteError, outcomeUnknownError } from "./write-answers.js";
@@ -124,9 +124,10 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
       // short; a sixteenth of the records keeps a large keyspace from being
       // snapshotted without pause.
       every: o.snapshotEvery ?? (() => snapshotInterval(state, 10_000)),
-      // Captured now (copies of the maps), encoded in slices that let
-      // heartbeats through: 100,000 keys take most of a second to encode.
-      take: () => encodeCapture(captureState(state), snapshotPace),
+      // Captured now (copies of the maps), then encoded in slices that let
+      // heartbeats through (100,000 keys take most of a second), straight
+      // into the snapshot file.
+      take: () => streamCapture(captureState(state), snapshotPace),
       restore: async (data) => {
         state = await decodeStateSliced(data);
       },
