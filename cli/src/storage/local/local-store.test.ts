@@ -9,7 +9,6 @@ import { createLocalStore } from "./local-store.js";
 
 const write = suite("local store writes");
 let dir = "";
-const settle = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 write.before(async () => {
   dir = await mkdtemp(join(tmpdir(), "local-store-"));
@@ -27,8 +26,13 @@ write("should put the bytes under the name, and nothing else", async () => {
 // rejects the pipeline before the open. A slow open makes that order certain.
 write("should leave no temp file when the source fails before the file is open", async () => {
   const realOpen = fs.open;
+  let opened: () => void = () => undefined;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  // The real open runs 50 ms late, and says when it has created the file.
   const slowOpen = (...args: Parameters<typeof fs.open>): void => {
-    setTimeout(() => Reflect.apply(realOpen, fs, args), 50);
+    const callback = args.at(-1) as (...result: unknown[]) => void;
+    const rest = args.slice(0, -1);
+    setTimeout(() => Reflect.apply(realOpen, fs, [...rest, (...result: unknown[]) => (callback(...result), opened())]), 50);
   };
   fs.open = slowOpen as typeof fs.open;
   try {
@@ -45,7 +49,8 @@ write("should leave no temp file when the source fails before the file is open",
   } finally {
     fs.open = realOpen;
   }
-  await settle(150);
+  // Once the file was created (and, with the fix, closed and removed before the write failed), nothing is left.
+  await open;
   assert.equal(await readdir(dir), []);
 });
 
