@@ -70,34 +70,6 @@ export async function* encodeCaptureStream(c: StateCapture, reuse = false, pace:
 }
 
 /**
- * A capture's encoding in one buffer, made in slices (a Raft snapshot is
- * handed over whole), at `pace`. Counted first, then written straight into a
- * buffer of that size: pieces joined at the end (a million keys: 2,700
- * buffers of 64 KiB, then a copy into a 178 MB one) set off a full
- * collection several times per snapshot through external-memory pressure,
- * each a stall of the writes beside it (issue 26). Counting costs a fifth of
- * the encoding's time.
- */
-export async function encodeCapture(c: StateCapture, pace: Pace = fullSpeed): Promise<Uint8Array> {
-  const length = await encodedLength(c, pace);
-  const slices = slicer(pace);
-  // One piece of exactly that size; a count that fell short would only add pieces, joined below.
-  const sink = createPieceSink(Math.max(1, length));
-  for (const _ of encodeRecords(c, sink)) if (slices.due()) await slices.pause();
-  const pieces = sink.finish();
-  const [only] = pieces;
-  // Its own ArrayBuffer, never a view of a shared one (a small state's piece comes from Buffer's pool).
-  if (pieces.length === 1 && only !== undefined && only.byteOffset === 0 && only.buffer.byteLength === only.length) return new Uint8Array(only.buffer, 0, only.length);
-  const data = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of pieces) {
-    data.set(p, at);
-    at += p.length;
-  }
-  return data;
-}
-
-/**
  * A capture's encoding as a stream for a snapshot file (consensus'
  * SnapshotStream): counted first (the file's header binds the length), then
  * made in 64 KiB pieces, each reused once the next is asked for. One budget
