@@ -231,12 +231,6 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
 
   const intervalOf = (s: StateMachineSnapshots): number => (typeof s.every === "number" ? s.every : s.every());
 
-  /**
-   * Captures the state at `index` now; encoding it and writing the file run
-   * beside the ready loop, and only then is the compaction queued (the core
-   * compacts at any applied index, not only the latest). The Readies behind
-   * it never wait for a large snapshot, so heartbeats and votes stay on time.
-   */
   /** A stopped node drops the snapshot it is writing (its temp file goes): close does not wait for a large encoding. */
   async function* whileRunning(pieces: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     for await (const piece of pieces) {
@@ -245,6 +239,13 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     }
   }
 
+  /**
+   * Captures the state at `index` now; encoding it and writing the file run
+   * beside the ready loop (a stream straight into the file, whose data the
+   * core then reads from there), and only then is the compaction queued (the core
+   * compacts at any applied index, not only the latest). The Readies behind
+   * it never wait for a large snapshot, so heartbeats and votes stay on time.
+   */
   function snapshotAt(index: number, snapshots: StateMachineSnapshots): void {
     lastSnapshot = index;
     const started = performance.now();
