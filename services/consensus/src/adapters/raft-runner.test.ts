@@ -7,7 +7,7 @@ import { initCrypto } from "@mc/wasm";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createFileLogStore } from "./file-log-store.js";
-import { createRaftRunner, type RaftRunner } from "./raft-runner.js";
+import { createRaftRunner, type RaftRunner, type StateMachineSnapshots } from "./raft-runner.js";
 
 const key = new Uint8Array(32).fill(3);
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -85,31 +85,36 @@ test("a state machine that throws stops the node instead of diverging", async ()
   await r.stop();
 });
 
+/** A node of one in `dir` whose state is `box.list` (the texts applied), with a snapshot every 3 entries made by `take`. */
+function listRunner(dir: string, box: { list: string[] }, take: (list: readonly string[]) => ReturnType<StateMachineSnapshots["take"]>): RaftRunner {
+  return createRaftRunner({
+    id: "solo", clusterId: "one", bus: createMemoryBroker().connect(),
+    bootstrap: { voters: [{ id: "solo", address: "127.0.0.1:7373" }], learners: [] },
+    store: createFileLogStore({ dir, rootKey: key, snapshotChunkBytes: 16 }),
+    apply: (e) => box.list.push(dec(e.data)),
+    snapshots: {
+      every: 3,
+      take: () => take(box.list),
+      restore: (data) => {
+        box.list = JSON.parse(dec(data.subarray(0, data.length))) as string[];
+      },
+    },
+  });
+}
+
 test("a slow snapshot is taken at the index it captured while later entries go on applying", async () => {
   const snapDir = await mkdtemp(join(tmpdir(), "raft-runner-snap-"));
-  let list: string[] = [];
+  const box = { list: [] as string[] };
   let release: (() => void) | undefined;
   // Applied entries (by list length) at each take; the capture happens at the call.
   const takes: number[] = [];
   const runners: RaftRunner[] = [];
   const start = async (): Promise<RaftRunner> => {
-    const r = createRaftRunner({
-      id: "solo", clusterId: "one", bus: createMemoryBroker().connect(),
-      bootstrap: { voters: [{ id: "solo", address: "127.0.0.1:7373" }], learners: [] },
-      store: createFileLogStore({ dir: snapDir, rootKey: key, snapshotChunkBytes: 16 }),
-      apply: (e) => list.push(dec(e.data)),
-      snapshots: {
-        every: 3,
-        take: () => {
-          const captured = enc(JSON.stringify(list));
-          takes.push(list.length);
-          // The encoding finishes when the test says so.
-          return new Promise<Uint8Array>((resolve) => (release = () => resolve(captured)));
-        },
-        restore: (data) => {
-          list = JSON.parse(dec(data.subarray(0, data.length))) as string[];
-        },
-      },
+    const r = listRunner(snapDir, box, (list) => {
+      const captured = enc(JSON.stringify(list));
+      takes.push(list.length);
+      // The encoding finishes when the test says so.
+      return new Promise<Uint8Array>((resolve) => (release = () => resolve(captured)));
     });
     runners.push(r);
     await r.start();
@@ -119,7 +124,7 @@ test("a slow snapshot is taken at the index it captured while later entries go o
     const r = await start();
     for (const t of ["a", "b", "c"]) await r.propose(enc(t));
     assert.is(takes.length, 1);
-    const capturedAt = r.status().appliedIndex - (list.length - (takes[0] ?? 0));
+    const capturedAt = r.status().appliedIndex - (box.list.length - (takes[0] ?? 0));
     // Proposals are not held up by the snapshot in flight, and no second one starts meanwhile.
     for (const t of ["d", "e", "f", "g"]) await r.propose(enc(t));
     assert.is(takes.length, 1);
@@ -128,10 +133,10 @@ test("a slow snapshot is taken at the index it captured while later entries go o
     for (let i = 0; i < 200 && r.status().snapshotIndex === 0; i++) await new Promise((res) => setTimeout(res, 5));
     assert.is(r.status().snapshotIndex, capturedAt, "compacted at the captured index, not the latest");
     await r.stop();
-    list = [];
+    box.list = [];
     const again = await start();
     await again.readIndex();
-    assert.equal(list, ["a", "b", "c", "d", "e", "f", "g"], "the snapshot, then the entries after it");
+    assert.equal(box.list, ["a", "b", "c", "d", "e", "f", "g"], "the snapshot, then the entries after it");
   } finally {
     // Stopping does not wait for a snapshot that is still encoding.
     for (const r of runners) await r.stop().catch(() => undefined);
@@ -142,33 +147,21 @@ test("a slow snapshot is taken at the index it captured while later entries go o
 // Issue 26: a large state goes straight into the snapshot file, and the core reads it from there.
 test("a streamed snapshot is written to its file and held from there; a stop mid-stream leaves no file behind", async () => {
   const snapDir = await mkdtemp(join(tmpdir(), "raft-runner-stream-"));
-  let list: string[] = [];
+  const box = { list: [] as string[] };
   let gate: Promise<void> = Promise.resolve();
   const runners: RaftRunner[] = [];
   const start = async (): Promise<RaftRunner> => {
-    const r = createRaftRunner({
-      id: "solo", clusterId: "one", bus: createMemoryBroker().connect(),
-      bootstrap: { voters: [{ id: "solo", address: "127.0.0.1:7373" }], learners: [] },
-      store: createFileLogStore({ dir: snapDir, rootKey: key, snapshotChunkBytes: 16 }),
-      apply: (e) => list.push(dec(e.data)),
-      snapshots: {
-        every: 3,
-        take: () => {
-          const bytes = enc(JSON.stringify(list));
-          const wait = gate;
-          // Pieces of 5 bytes, the second one only once the gate opens.
-          async function* pieces(): AsyncGenerator<Uint8Array> {
-            for (let at = 0; at < bytes.length; at += 5) {
-              if (at > 0) await wait;
-              yield bytes.subarray(at, at + 5);
-            }
-          }
-          return { length: bytes.length, pieces: pieces() };
-        },
-        restore: (data) => {
-          list = JSON.parse(dec(data.subarray(0, data.length))) as string[];
-        },
-      },
+    const r = listRunner(snapDir, box, (list) => {
+      const bytes = enc(JSON.stringify(list));
+      const wait = gate;
+      // Pieces of 5 bytes, the second one only once the gate opens.
+      async function* pieces(): AsyncGenerator<Uint8Array> {
+        for (let at = 0; at < bytes.length; at += 5) {
+          if (at > 0) await wait;
+          yield bytes.subarray(at, at + 5);
+        }
+      }
+      return { length: bytes.length, pieces: pieces() };
     });
     runners.push(r);
     await r.start();
@@ -185,11 +178,11 @@ test("a streamed snapshot is written to its file and held from there; a stop mid
     for (const t of ["e", "f", "g"]) await r.propose(enc(t));
     await r.stop();
     assert.not.ok((await readdir(snapDir)).some((n) => n.startsWith(".tmp-")), "no temp file left");
-    list = [];
+    box.list = [];
     gate = Promise.resolve();
     const again = await start();
     await again.readIndex();
-    assert.equal(list, ["a", "b", "c", "d", "e", "f", "g"], "the streamed snapshot, then the entries after it");
+    assert.equal(box.list, ["a", "b", "c", "d", "e", "f", "g"], "the streamed snapshot, then the entries after it");
   } finally {
     for (const r of runners) await r.stop().catch(() => undefined);
     await rm(snapDir, { recursive: true, force: true });
