@@ -149,11 +149,15 @@ test("a streamed snapshot is written to its file and held from there; a stop mid
   const snapDir = await mkdtemp(join(tmpdir(), "raft-runner-stream-"));
   const box = { list: [] as string[] };
   let gate: Promise<void> = Promise.resolve();
+  let stalling = false;
+  let stalled: () => void = () => undefined;
+  const stalledTake = new Promise<void>((resolve) => (stalled = resolve));
   const runners: RaftRunner[] = [];
   const start = async (): Promise<RaftRunner> => {
     const r = listRunner(snapDir, box, (list) => {
       const bytes = enc(JSON.stringify(list));
       const wait = gate;
+      if (stalling) stalled();
       // Pieces of 5 bytes, the second one only once the gate opens.
       async function* pieces(): AsyncGenerator<Uint8Array> {
         for (let at = 0; at < bytes.length; at += 5) {
@@ -173,9 +177,11 @@ test("a streamed snapshot is written to its file and held from there; a stop mid
     for (let i = 0; i < 200 && !(r.status().snapshotIndex > 0 && r.status().snapshotOnDisk); i++) await new Promise((res) => setTimeout(res, 5));
     assert.ok(r.status().snapshotIndex > 0, "compacted");
     assert.ok(r.status().snapshotOnDisk, "the core reads the snapshot from its file");
-    // The next snapshot stalls mid-stream; a stop drops it without waiting and removes its temp file.
+    // The next snapshot stalls mid-stream, its second piece never coming; a stop drops it without waiting and removes its temp file.
     gate = new Promise(() => undefined);
+    stalling = true;
     for (const t of ["e", "f", "g"]) await r.propose(enc(t));
+    await stalledTake;
     await r.stop();
     assert.not.ok((await readdir(snapDir)).some((n) => n.startsWith(".tmp-")), "no temp file left");
     box.list = [];

@@ -151,6 +151,9 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   let heldIndex = 0;
   // A streamed snapshot's file, given to the core with its compaction: it becomes `held` once that is persisted.
   const compacting = new Map<number, FileSnapshotData>();
+  // Settles (with undefined) when the node stops or fails: a snapshot stream stops waiting for its pieces.
+  let halt: () => void = () => undefined;
+  let halted = new Promise<undefined>((resolve) => (halt = () => resolve(undefined)));
   let elections = 0;
   let lastTerm = 0;
 
@@ -185,6 +188,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     forwardLaneServer?.unsubscribe();
     forwardLaneServer = undefined;
     core = undefined;
+    halt();
     waiters.failAll(new AppError("internal", "consensus node failed and stopped", { cause: err }));
     o.onFatal?.(err);
   }
@@ -231,13 +235,32 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
 
   const intervalOf = (s: StateMachineSnapshots): number => (typeof s.every === "number" ? s.every : s.every());
 
-  /** A stopped node drops the snapshot it is writing (its temp file goes): close does not wait for a large encoding. */
+  /**
+   * A stopped node drops the snapshot it is writing (its temp file goes):
+   * close waits neither for a large encoding nor for a piece that is slow to come.
+   */
   async function* whileRunning(pieces: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-    for await (const piece of pieces) {
-      if (!core) throw new AppError("unavailable", "consensus node stopped");
-      yield piece;
+    const it = pieces[Symbol.asyncIterator]();
+    let ended = false;
+    try {
+      for (;;) {
+        const piece = it.next();
+        // A piece that fails after a stop is nobody's error.
+        piece.catch(() => undefined);
+        const next = core ? await Promise.race([piece, halted]) : undefined;
+        if (!next || !core) throw new AppError("unavailable", "consensus node stopped");
+        if (next.done) {
+          ended = true;
+          return;
+        }
+        yield next.value;
+      }
+    } finally {
+      // Not awaited: a producer in the middle of a piece finishes it, then ends.
+      if (!ended) void it.return?.()?.catch(() => undefined);
     }
   }
+
 
   /**
    * Captures the state at `index` now; encoding it and writing the file run
@@ -384,6 +407,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
 
   return {
     async start() {
+      halted = new Promise<undefined>((resolve) => (halt = () => resolve(undefined)));
       const loaded = await o.store.load();
       if (loaded.repaired) o.onRepair?.(loaded.repaired);
       try {
@@ -434,6 +458,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       forwardLaneServer?.unsubscribe();
       forwardLaneServer = undefined;
       core = undefined;
+      halt();
       // A snapshot still encoding is dropped (it sees no core); one being written is awaited by close.
       await loop.idle();
       waiters.failAll(new AppError("unavailable", "consensus node stopped"));
