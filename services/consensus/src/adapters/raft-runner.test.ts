@@ -157,10 +157,11 @@ test("a streamed snapshot is written to its file and held from there; a stop mid
     const r = listRunner(snapDir, box, (list) => {
       const bytes = enc(JSON.stringify(list));
       const wait = gate;
-      if (stalling) stalled();
-      // Pieces of 5 bytes, the second one only once the gate opens.
+      const stall = stalling;
+      // Pieces of 5 bytes, the second one only once the gate opens (the writer is then inside the file).
       async function* pieces(): AsyncGenerator<Uint8Array> {
         for (let at = 0; at < bytes.length; at += 5) {
+          if (at > 0 && stall) stalled();
           if (at > 0) await wait;
           yield bytes.subarray(at, at + 5);
         }
