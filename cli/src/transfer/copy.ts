@@ -2,7 +2,7 @@ import { createHash, type Hash } from "node:crypto";
 import { cpus } from "node:os";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { mcError } from "../core/errors.js";
+import { mcError, s3Code } from "../core/errors.js";
 import type { ChecksumAlgorithm, Store } from "../storage/types.js";
 import { contentTypeOf } from "../util/mime.js";
 import type { RateLimiter } from "./rate-limit.js";
@@ -45,6 +45,16 @@ export interface CopyRunOptions {
   onFailed(job: CopyJob, err: unknown): void;
 }
 
+/**
+ * The range of one ranged GET of a download: each range costs a request and
+ * a wait for its first byte, so a big object comes in ranges of up to 64 MiB;
+ * still at least 16 of them, so the four connections finish close together.
+ */
+export function downloadRangeSize(size: number, minimum: number): number {
+  const mib = 1024 * 1024;
+  return Math.max(minimum, Math.min(64 * mib, Math.ceil(size / 16 / mib) * mib));
+}
+
 /** Streams one object from any backend to any backend, checking size and MD5 on the way. */
 export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Progress, rangeSize = 16 * 1024 * 1024, limits: TransferLimits = {}): Promise<void> {
   const limiters = [job.src.kind === "s3" ? limits.download : undefined, job.dst.kind === "s3" ? limits.upload : undefined].filter((l): l is RateLimiter => l !== undefined);
@@ -55,15 +65,24 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
   // A big multipart object (no whole-object MD5 to check anyway) comes down as parallel ranged GETs.
   if (job.dst.writeRanges && limiters.length === 0 && job.src.kind === "s3" && job.size >= 4 * rangeSize && !/^[0-9a-f]{32}$/.test(job.etag)) {
     let reported = 0;
-    await job.dst.writeRanges(job.dstKey, job.size, (offset, length) => job.src.read(job.srcKey, { offset, length, ...(job.versionId ? { versionId: job.versionId } : {}) }), {
-      rangeSize,
-      parallel: 4,
-      signal,
-      onProgress: (bytes) => {
-        progress?.add(bytes - reported);
-        reported = bytes;
-      },
-    });
+    // Every range must come from the object that was listed: If-Match, so one overwritten meanwhile fails the copy instead of mixing two.
+    const which = { ...(job.versionId ? { versionId: job.versionId } : {}), ...(job.etag ? { ifMatch: job.etag } : {}) };
+    const into = job.src.readInto?.(job.srcKey, which);
+    await job.dst
+      .writeRanges(job.dstKey, job.size, (offset, length) => job.src.read(job.srcKey, { offset, length, ...which }), {
+        rangeSize: downloadRangeSize(job.size, rangeSize),
+        parallel: 4,
+        signal,
+        ...(into ? { into } : {}),
+        onProgress: (bytes) => {
+          progress?.add(bytes - reported);
+          reported = bytes;
+        },
+      })
+      .catch((err: unknown) => {
+        if (s3Code(err) !== "PreconditionFailed") throw err;
+        throw mcError(`\`${job.src.url(job.srcKey)}\` changed while it was being downloaded; nothing was written. Run the command again.`, err, "failed_precondition");
+      });
     return;
   }
   // A big local file going to S3 is read straight into the part buffers (no stream chunks to copy);

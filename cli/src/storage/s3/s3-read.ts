@@ -15,6 +15,7 @@ import { s3Stream } from "./s3-request.js";
  */
 export async function readObject(client: Client, bucket: string, key: string, options: ReadOptions = {}, extraHeaders: Readonly<Record<string, string>> = {}): Promise<Readable> {
   const headers: Record<string, string> = { ...extraHeaders, "x-amz-checksum-mode": "ENABLED" };
+  if (options.ifMatch) headers["If-Match"] = quotedEtag(options.ifMatch);
   const ranged = options.offset !== undefined || options.length !== undefined;
   if (ranged) {
     const start = options.offset ?? 0;
@@ -29,6 +30,9 @@ export async function readObject(client: Client, bucket: string, key: string, op
   res.on("error", (err) => verify.destroy(err));
   return res.pipe(verify);
 }
+
+/** An ETag as If-Match wants it: in quotes (ObjectInfo keeps it without). */
+export const quotedEtag = (etag: string): string => (etag.startsWith('"') ? etag : `"${etag}"`);
 
 /**
  * A server that does not know partNumber (Ceph RGW) answers with the whole
