@@ -54,24 +54,6 @@ export interface ReadOptions {
   readonly ifMatch?: string;
 }
 
-/**
- * Where a range's bytes go when a store reads them straight into the
- * reader's buffers (no chunk allocated and copied per socket read).
- */
-export interface RangeSink {
-  /** Free space for the next bytes; never empty. */
-  room(): Uint8Array;
-  /** The source put `n` bytes at the start of the last room(); a promise asks it to pause until it settles (and fails it if it rejects). */
-  put(n: number): Promise<void> | undefined;
-}
-
-/**
- * Reads `length` bytes at `offset` into `sink`; resolves with how many bytes
- * it delivered. Fewer than `length` (0 for an answer it does not handle)
- * means the rest must come through read(), which reports any error.
- */
-export type RangeInto = (offset: number, length: number, sink: RangeSink, signal?: AbortSignal) => Promise<number>;
-
 export interface WriteOptions {
   readonly signal?: AbortSignal;
   readonly contentType?: string;
@@ -114,8 +96,6 @@ export interface Store {
   /** Server-side copy when `src` lives on the same server; false when it cannot. */
   copyFrom?(src: Store, srcKey: string, key: string, size: number, versionId?: string): Promise<boolean>;
   writeRanges?(key: string, size: number, fetch: (offset: number, length: number) => Promise<Readable>, options: RangeWriteOptions): Promise<void>;
-  /** A reader of `key`'s ranges straight into buffers, when this store can make one for it. */
-  readInto?(key: string, options: Pick<ReadOptions, "versionId" | "ifMatch">): RangeInto | undefined;
 }
 
 export interface RangeWriteOptions {
@@ -123,6 +103,4 @@ export interface RangeWriteOptions {
   readonly parallel: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (bytes: number) => void;
-  /** Reads ranges into the writer's buffers; what it does not deliver comes through `fetch`. */
-  readonly into?: RangeInto;
 }

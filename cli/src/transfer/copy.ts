@@ -45,16 +45,6 @@ export interface CopyRunOptions {
   onFailed(job: CopyJob, err: unknown): void;
 }
 
-/**
- * The range of one ranged GET of a download: each range costs a request and
- * a wait for its first byte, so a big object comes in ranges of up to 64 MiB;
- * still at least 16 of them, so the four connections finish close together.
- */
-export function downloadRangeSize(size: number, minimum: number): number {
-  const mib = 1024 * 1024;
-  return Math.max(minimum, Math.min(64 * mib, Math.ceil(size / 16 / mib) * mib));
-}
-
 /** Streams one object from any backend to any backend, checking size and MD5 on the way. */
 export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Progress, rangeSize = 16 * 1024 * 1024, limits: TransferLimits = {}): Promise<void> {
   const limiters = [job.src.kind === "s3" ? limits.download : undefined, job.dst.kind === "s3" ? limits.upload : undefined].filter((l): l is RateLimiter => l !== undefined);
@@ -67,13 +57,11 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
     let reported = 0;
     // Every range must come from the object that was listed: If-Match, so one overwritten meanwhile fails the copy instead of mixing two.
     const which = { ...(job.versionId ? { versionId: job.versionId } : {}), ...(job.etag ? { ifMatch: job.etag } : {}) };
-    const into = job.src.readInto?.(job.srcKey, which);
     await job.dst
       .writeRanges(job.dstKey, job.size, (offset, length) => job.src.read(job.srcKey, { offset, length, ...which }), {
-        rangeSize: downloadRangeSize(job.size, rangeSize),
+        rangeSize,
         parallel: 4,
         signal,
-        ...(into ? { into } : {}),
         onProgress: (bytes) => {
           progress?.add(bytes - reported);
           reported = bytes;

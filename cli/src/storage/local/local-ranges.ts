@@ -1,9 +1,8 @@
-import { mkdir, open, rename, rm, type FileHandle } from "node:fs/promises";
+import { mkdir, open, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { mcError } from "../../core/errors.js";
 import type { RangeWriteOptions } from "../types.js";
-import { createBufferPool, createFileRangeSink } from "./range-sink.js";
 
 let tempCount = 0;
 
@@ -31,8 +30,7 @@ export function checkLocalName(key: string): void {
 
 /**
  * Fetches `size` bytes as ranges, `parallel` at a time, each written at its
- * offset: read into pooled buffers by `options.into` when the source can,
- * the rest streamed from `fetch`. Memory stays at a few MiB per range in flight.
+ * offset; memory stays at one socket buffer per range in flight.
  */
 export async function writeRangesToFile(key: string, size: number, fetch: (offset: number, length: number) => Promise<Readable>, options: RangeWriteOptions): Promise<void> {
   checkLocalName(key);
@@ -42,29 +40,43 @@ export async function writeRangesToFile(key: string, size: number, fetch: (offse
   let done = 0;
   let next = 0;
   let failure: unknown;
-  const written = (bytes: number): void => {
-    done += bytes;
-    options.onProgress?.(done);
-  };
-  // Shared by the workers: a range read into buffers takes them from here and gives them back.
-  const pool = createBufferPool(1024 * 1024);
   const worker = async (): Promise<void> => {
     while (failure === undefined && next < size) {
       if (options.signal?.aborted) throw options.signal.reason;
       const offset = next;
       const length = Math.min(options.rangeSize, size - offset);
       next += length;
+      const stream = await fetch(offset, length);
       let position = offset;
-      if (options.into) {
-        const sink = createFileRangeSink(handle, offset, pool, written);
-        try {
-          await options.into(offset, length, sink, options.signal);
-        } finally {
-          position += await sink.close();
+      // Socket chunks are ~64 KiB: gather them into 1 MiB writes (fewer thread-pool round trips),
+      // as one pwritev of the chunks themselves: joining them first was a copy into a fresh
+      // buffer whose pages all faulted in, a third of a download's CPU.
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const flush = async (): Promise<void> => {
+        if (pendingBytes === 0) return;
+        const data = pending;
+        const bytes = pendingBytes;
+        pending = [];
+        pendingBytes = 0;
+        // libuv loops over short writes and IOV_MAX; fewer bytes means it stopped (a full disk): never leave a hole.
+        const { bytesWritten } = await handle.writev(data, position);
+        if (bytesWritten !== bytes) throw new Error(`short write at ${position}: ${bytesWritten} of ${bytes} bytes`);
+        position += bytes;
+        done += bytes;
+        options.onProgress?.(done);
+      };
+      for await (const chunk of stream) {
+        if (options.signal?.aborted) {
+          stream.destroy();
+          throw options.signal.reason;
         }
+        pending.push(chunk as Buffer);
+        pendingBytes += (chunk as Buffer).length;
+        if (pendingBytes >= 1024 * 1024) await flush();
       }
-      // The rest (all of it without `into`) as a stream.
-      if (position < offset + length) await writeStream(handle, await fetch(position, offset + length - position), position, offset + length, options.signal, written);
+      await flush();
+      if (position !== offset + length) throw new Error(`range at ${offset}: received ${position - offset} bytes, expected ${length}`);
     }
   };
   try {
@@ -83,36 +95,4 @@ export async function writeRangesToFile(key: string, size: number, fetch: (offse
     await rm(temp, { force: true });
     throw err;
   }
-}
-
-/** Writes a range's stream from `position` to `end`, its socket chunks gathered into 1 MiB writes. */
-async function writeStream(handle: FileHandle, stream: Readable, position: number, end: number, signal: AbortSignal | undefined, written: (bytes: number) => void): Promise<void> {
-  const start = position;
-  // One pwritev of the chunks themselves: joining them first was a copy into a fresh buffer
-  // whose pages all faulted in, a third of a download's CPU.
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  const flush = async (): Promise<void> => {
-    if (pendingBytes === 0) return;
-    const data = pending;
-    const bytes = pendingBytes;
-    pending = [];
-    pendingBytes = 0;
-    // libuv loops over short writes and IOV_MAX; fewer bytes means it stopped (a full disk): never leave a hole.
-    const { bytesWritten } = await handle.writev(data, position);
-    if (bytesWritten !== bytes) throw new Error(`short write at ${position}: ${bytesWritten} of ${bytes} bytes`);
-    position += bytes;
-    written(bytes);
-  };
-  for await (const chunk of stream) {
-    if (signal?.aborted) {
-      stream.destroy();
-      throw signal.reason;
-    }
-    pending.push(chunk as Buffer);
-    pendingBytes += (chunk as Buffer).length;
-    if (pendingBytes >= 1024 * 1024) await flush();
-  }
-  await flush();
-  if (position !== end) throw new Error(`range at ${start}: received ${position - start} bytes, expected ${end - start}`);
 }

@@ -7,7 +7,7 @@ import type { Client, ClientOptions } from "minio";
 import type { ResolvedAlias } from "../../config/aliases.js";
 import { mcError } from "../../core/errors.js";
 import type { Lookup } from "./resolve.js";
-import { directCapable, rememberDirectTarget, sendDirect, type DirectTarget } from "./s3-direct.js";
+import { directCapable, sendDirect, type DirectTarget } from "./s3-direct.js";
 import { createSdkClient, sdkOutcome } from "./s3-sdk-client.js";
 
 export interface ClientSettings {
@@ -87,12 +87,10 @@ export function createS3Client(alias: ResolvedAlias, settings: ClientSettings): 
   // Over HTTPS (and unsigned, anonymous requests) the payload is not signed, as the SDK does,
   // and Content-MD5 is the check.
   const enableSHA256 = !useSSL && alias.accessKey !== "" && alias.secretKey !== "";
-  const target: DirectTarget = { useSSL, host: url.hostname, port, pathStyle, accessKey: alias.accessKey, secretKey: alias.secretKey, ...(alias.sessionToken ? { sessionToken: alias.sessionToken } : {}), region, agent: transportAgent, ...lookup, headers, enableSHA256 };
+  const target: DirectTarget = { useSSL, host: url.hostname, port, pathStyle, accessKey: alias.accessKey, secretKey: alias.secretKey, ...(alias.sessionToken ? { sessionToken: alias.sessionToken } : {}), region, agent: transportAgent, headers, enableSHA256 };
   // A host the SDK might refuse is handed to it now, so its error comes where it always did.
   if (!directCapable(target)) return createSdkClient(options, headers, enableSHA256);
-  const client = lazyClient(target, options, headers);
-  rememberDirectTarget(client, target);
-  return client;
+  return lazyClient(target, options, headers);
 }
 
 /**

@@ -37,8 +37,6 @@ direct("should send what the SDK sends, header for header, signature included", 
     { method: "GET", bucketName: "my.bucket-1", query: "versions&key-marker=k&prefix=" },
     { method: "HEAD", bucketName: "abc", headers: { "X-Amz-Expected-Bucket-Owner": "123", Range: undefined } },
     { method: "GET", bucketName: "abc", query: "policy" },
-    // A ranged GET of an object (s3-range-direct.ts): the name escaped segment by segment.
-    { method: "GET", bucketName: "abc", objectName: "dir/a b+c%d é!'()*~.bin", query: "versionId=v%201", headers: { range: "bytes=0-9", "if-match": '"e-2"' } },
   ];
   let compared = 0;
   for (const { target, options } of targets()) {
@@ -57,7 +55,7 @@ direct("should send what the SDK sends, header for header, signature included", 
       compared++;
     }
   }
-  assert.is(compared, 20);
+  assert.is(compared, 16);
 });
 
 direct("should name itself as the SDK does", () => {

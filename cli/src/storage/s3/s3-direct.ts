@@ -9,8 +9,6 @@
 // sdkOutcome), so errors stay the SDK's.
 import { createHash, createHmac } from "node:crypto";
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
-import type { Lookup } from "./resolve.js";
-import { s3Escape } from "./s3-escape.js";
 
 export interface DirectTarget {
   readonly useSSL: boolean;
@@ -23,8 +21,6 @@ export interface DirectTarget {
   readonly sessionToken?: string;
   readonly region: string;
   readonly agent: Agent;
-  /** --resolve overrides, for connections made without the agent. */
-  readonly lookup?: Lookup;
   /** --custom-header entries (lower-case names), signed. */
   readonly headers: Readonly<Record<string, string>>;
   readonly enableSHA256: boolean;
@@ -45,18 +41,13 @@ export const sdkUserAgent = `MinIO (${process.platform}; ${process.arch}) minio-
 /** Host names the SDK accepts as they are (its isValidDomain), with no IPv6 brackets to join. */
 const plainHost = /^[a-z0-9](?:[a-z0-9._-]{0,253}[a-z0-9])?$/;
 /** The SDK's isValidBucketName. */
-export const validBucket = (b: string): boolean => b.length >= 3 && b.length <= 63 && !b.includes("..") && !/[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+/.test(b) && /^[a-z0-9][a-z0-9.-]+[a-z0-9]$/.test(b);
+const validBucket = (b: string): boolean => b.length >= 3 && b.length <= 63 && !b.includes("..") && !/[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+/.test(b) && /^[a-z0-9][a-z0-9.-]+[a-z0-9]$/.test(b);
 const amazon = (host: string): boolean => host === "s3.amazonaws.com" || host === "s3.cn-north-1.amazonaws.com.cn";
 
 /** Whether the SDK would send this client's requests to `host:port` path-style, as this module does. */
 export function directCapable(target: Pick<DirectTarget, "host" | "pathStyle">): boolean {
   return target.pathStyle && plainHost.test(target.host) && !amazon(target.host);
 }
-
-/** The direct target of each client that has one (s3-client.ts), for requests made without the SDK. */
-const targets = new WeakMap<object, DirectTarget>();
-export const rememberDirectTarget = (client: object, target: DirectTarget): void => void targets.set(client, target);
-export const directTargetOf = (client: object): DirectTarget | undefined => targets.get(client);
 
 /** The SDK's makeDateLong and makeDateShort. */
 const dateLong = (iso: string): string => `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
@@ -81,9 +72,7 @@ export function signV4(method: string, path: string, headers: Readonly<Record<st
 
 /** The request options the SDK's getRequestOptions and makeRequestStreamAsync build, signed at `date`. */
 export function directRequestOptions(target: DirectTarget, call: DirectCall & { bucketName: string }, region: string, date: Date): RequestOptions & { headers: Record<string, string>; path: string } {
-  // The SDK's uriResourceEscape of an object name: each segment escaped, the slashes kept.
-  const object = call.objectName ? `/${call.objectName.split("/").map(s3Escape).join("/")}` : "";
-  const path = `/${call.bucketName}${object}${call.query ? `?${call.query}` : ""}`;
+  const path = `/${call.bucketName}${call.query ? `?${call.query}` : ""}`;
   const headers: Record<string, string> = {};
   headers["host"] = (target.useSSL ? target.port !== 443 : target.port !== 80) ? `${target.host}:${target.port}` : target.host;
   headers["user-agent"] = sdkUserAgent;

@@ -3,8 +3,6 @@ import type { Client } from "minio";
 import { s3Code } from "../../core/errors.js";
 import { s3Call } from "./s3-request.js";
 import { readObject } from "./s3-read.js";
-import { directTargetOf } from "./s3-direct.js";
-import { directRangeReader } from "./s3-range-direct.js";
 import { uploadToS3, type UploadSettings } from "./s3-upload.js";
 import { copyObject } from "./s3-copy.js";
 import { copySource, s3Escape } from "./s3-escape.js";
@@ -45,7 +43,6 @@ export function createS3Store(client: Client, aliasName: string, bucket: string,
     isDir: (key) => anyBelow(client, bucket, key === "" || key.endsWith("/") ? key : `${key}/`),
     list: (prefix, options) => listS3(client, bucket, prefix, options),
     read: (key, options: ReadOptions = {}): Promise<Readable> => readObject(client, bucket, key, options),
-    readInto: (key, options) => directRangeReader(directTargetOf(client), { bucket, key, ...options }),
     async copyFrom(src, srcKey, key, size, versionId) {
       const origin = origins.get(src);
       if (!origin || origin.client !== client || size > maxSingleCopy) return false;

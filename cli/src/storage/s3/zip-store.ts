@@ -57,8 +57,6 @@ function zipAware(inner: Store, zip: Store, bucket: string): Store {
   return {
     ...inner,
     url: (key) => inner.url(key),
-    // A key inside an archive needs the extension's header: only plain keys are read without the SDK.
-    readInto: (key, options) => (archiveOf(key) === undefined ? inner.readInto?.(key, options) : undefined),
     async stat(key, versionId) {
       const info = await pick(key).stat(key, versionId);
       if (info === undefined) await unsupported(key);
