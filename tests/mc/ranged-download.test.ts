@@ -39,13 +39,18 @@ ranged.before(async () => {
   await aws("s3", "cp", "--quiet", source, `s3://ranges/${key}`);
 });
 
-ranged("should download a multipart object byte for byte, its name escaped :: mc cp, sha256sum", async () => {
+ranged("should download a multipart object byte for byte, its name escaped, alone and listed :: mc cp, sha256sum", async () => {
   const etag = JSON.parse((await aws("s3api", "head-object", "--bucket", "ranges", "--key", key)).stdout) as { ETag: string };
   assert.match(etag.ETag, /-\d+"$/, "not a multipart object: the download would not be ranged");
   const target = join(work, "down.bin");
   const r = await mc(["cp", "-q", `rgw/ranges/${key}`, target]);
   assert.is(r.code, 0, r.stderr);
   assert.is(await sha256(target), await sha256(source));
+  // The ETag of a listing (cp -r) is the one If-Match is sent with: it must be the GET's too.
+  const tree = join(work, "tree");
+  const all = await mc(["cp", "-r", "-q", "rgw/ranges/dir/", `${tree}/`]);
+  assert.is(all.code, 0, all.stderr);
+  assert.is(await sha256(join(tree, key.slice("dir/".length))), await sha256(source));
 });
 
 ranged("should fail the copy of an object overwritten after it was listed, leaving no file behind", async () => {
