@@ -24,6 +24,7 @@ import { createLeaderWatch } from "./leader-watch.js";
 import { changeOutcomeUnknown, classifyFailure, describeCause, noLeader, type AttemptFailure } from "./write-outcome.js";
 import { createProposeLoop } from "./propose-loop.js";
 import { createReadyLoop } from "./ready-loop.js";
+import { createStreamHalt } from "./stream-halt.js";
 import { createWaiters, type AppliedEntry } from "./waiters.js";
 
 export interface StateMachineSnapshots {
@@ -151,9 +152,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   let heldIndex = 0;
   // A streamed snapshot's file, given to the core with its compaction: it becomes `held` once that is persisted.
   const compacting = new Map<number, FileSnapshotData>();
-  // Settles (with undefined) when the node stops or fails: a snapshot stream stops waiting for its pieces.
-  let halt: () => void = () => undefined;
-  let halted = new Promise<undefined>((resolve) => (halt = () => resolve(undefined)));
+  // Ended when the node stops or fails: a snapshot stream stops waiting for its pieces.
+  const streams = createStreamHalt();
   let elections = 0;
   let lastTerm = 0;
 
@@ -188,7 +188,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     forwardLaneServer?.unsubscribe();
     forwardLaneServer = undefined;
     core = undefined;
-    halt();
+    streams.halt();
     waiters.failAll(new AppError("internal", "consensus node failed and stopped", { cause: err }));
     o.onFatal?.(err);
   }
@@ -236,36 +236,10 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   const intervalOf = (s: StateMachineSnapshots): number => (typeof s.every === "number" ? s.every : s.every());
 
   /**
-   * A stopped node drops the snapshot it is writing (its temp file goes):
-   * close waits neither for a large encoding nor for a piece that is slow to come.
-   */
-  async function* whileRunning(pieces: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-    const it = pieces[Symbol.asyncIterator]();
-    let ended = false;
-    try {
-      for (;;) {
-        const piece = it.next();
-        // A piece that fails after a stop is nobody's error.
-        piece.catch(() => undefined);
-        const next = core ? await Promise.race([piece, halted]) : undefined;
-        if (!next || !core) throw new AppError("unavailable", "consensus node stopped");
-        if (next.done) {
-          ended = true;
-          return;
-        }
-        yield next.value;
-      }
-    } finally {
-      // Not awaited: a producer in the middle of a piece finishes it, then ends.
-      if (!ended) void it.return?.()?.catch(() => undefined);
-    }
-  }
-
-
-  /**
    * Captures the state at `index` now; encoding it and writing the file run
    * beside the ready loop (a stream straight into the file, whose data the
-   * core then reads from there), and only then is the compaction queued (the core
+   * core then reads from there; a stopped node drops it, its temp file
+   * goes), and only then is the compaction queued (the core
    * compacts at any applied index, not only the latest). The Readies behind
    * it never wait for a large snapshot, so heartbeats and votes stay on time.
    */
@@ -279,7 +253,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       const meta = core?.snapshotMeta(index);
       if (!meta) return;
       if (isSnapshotStream(data)) {
-        await o.store.saveSnapshot({ meta, data: { ...data, pieces: whileRunning(data.pieces) } });
+        await o.store.saveSnapshot({ meta, data: { ...data, pieces: streams.guard(data.pieces, () => core !== undefined) } });
         // Undefined when the file holds a later snapshot (the leader's) by now.
         const onDisk = core ? o.store.snapshotData(meta) : undefined;
         if (!onDisk || !core) return onDisk?.close();
@@ -407,7 +381,6 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
 
   return {
     async start() {
-      halted = new Promise<undefined>((resolve) => (halt = () => resolve(undefined)));
       const loaded = await o.store.load();
       if (loaded.repaired) o.onRepair?.(loaded.repaired);
       try {
@@ -458,7 +431,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       forwardLaneServer?.unsubscribe();
       forwardLaneServer = undefined;
       core = undefined;
-      halt();
+      streams.halt();
       // A snapshot still encoding is dropped (it sees no core); one being written is awaited by close.
       await loop.idle();
       waiters.failAll(new AppError("unavailable", "consensus node stopped"));
