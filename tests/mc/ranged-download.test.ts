@@ -3,7 +3,7 @@
 // from the object that was listed (If-Match), so one overwritten meanwhile
 // fails the copy instead of leaving a file that mixes two objects.
 import { execFile } from "node:child_process";
-import { copyFile, open, readdir } from "node:fs/promises";
+import { copyFile, mkdir, open, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { suite } from "uvu";
@@ -13,6 +13,7 @@ import { createS3Client } from "../../cli/src/storage/s3/s3-client.js";
 import { createS3Store } from "../../cli/src/storage/s3/s3-store.js";
 import { copyOne } from "../../cli/src/transfer/copy.js";
 import { startMcFixture } from "./mc-runner.js";
+import { startRecordingS3 } from "./recording-s3.js";
 
 const exec = promisify(execFile);
 const fx = await startMcFixture({ memstoreBytes: 1024 ** 3 });
@@ -72,6 +73,26 @@ ranged("should fail the copy of an object overwritten after it was listed, leavi
   await copyOne({ src, srcKey: key, dst: createLocalStore(), dstKey: join(dir, "stale.bin"), size: listed.size, etag: listed.etag }, new AbortController().signal).catch((err: unknown) => (failed = String(err)));
   assert.match(failed, /changed while it was being downloaded; nothing was written/);
   assert.equal(await readdir(dir).catch(() => []), []);
+});
+
+// What the person at the shell sees: a server that answers every ranged GET of the object with 412
+// (it changed since it was listed) gives one line, exit 1, and no file.
+ranged("should say in one line that the object changed, exit 1 and leave no file :: mc cp, a server answering 412", async () => {
+  const rec = await startRecordingS3();
+  try {
+    rec.objects.set("bucket/big bin.bin", { body: Buffer.alloc(72 * 1024 * 1024, 7), etag: "0123456789abcdef0123456789abcdef-5", headers: {}, modified: new Date() });
+    const refusal = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message></Message></Error>';
+    rec.override = (r) => (r.method === "GET" && r.headers["if-match"] === '"0123456789abcdef0123456789abcdef-5"' ? { status: 412, headers: { "content-type": "application/xml" }, body: refusal } : undefined);
+    const dir = join(work, "refused");
+    await mkdir(dir);
+    const r = await mc(["cp", "-q", "rec/bucket/big bin.bin", join(dir, "big.bin")], { env: { MC_HOST_rec: rec.host } });
+    assert.is(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^mc: <ERROR> Failed to copy `rec\/bucket\/big bin\.bin`\. The object changed while it was being downloaded; nothing was written\. Run the command again\.$/m, r.stderr);
+    assert.is(r.stderr.trim().split("\n").length, 1, r.stderr);
+    assert.equal(await readdir(dir), []);
+  } finally {
+    await rec.close();
+  }
 });
 
 ranged.after(() => fx.stop());

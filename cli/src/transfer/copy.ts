@@ -69,7 +69,8 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
       })
       .catch((err: unknown) => {
         if (s3Code(err) !== "PreconditionFailed") throw err;
-        throw mcError(`\`${job.src.url(job.srcKey)}\` changed while it was being downloaded; nothing was written. Run the command again.`, err, "failed_precondition");
+        // The command names the object ("Failed to copy `…`."); this says what happened to it.
+        throw mcError("The object changed while it was being downloaded; nothing was written. Run the command again.", err, "failed_precondition");
       });
     return;
   }
