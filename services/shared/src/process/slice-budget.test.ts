@@ -63,7 +63,15 @@ test("a floor gets the work its share of a busy event loop: it needs far fewer o
       setImmediate(busy);
     };
     setImmediate(busy);
-    await run(pacedBudget(0.1, pace), 15, 0.05);
+    // The work is counted in steps, not in the time they took: a machine that
+    // descheduled this process mid-step would otherwise credit the stall as
+    // work, and the run without a floor would finish in fewer turns.
+    const budget = pacedBudget(0.1, pace);
+    for (let step = 0; step < 300; step++) {
+      const t = performance.now();
+      while (performance.now() - t < 0.05);
+      await budget.pause();
+    }
     stop = true;
     return turns;
   }
