@@ -6,13 +6,12 @@ import type { Bus, BusSubscription } from "@mc/shared/bus";
 import { isVoter } from "../domain/configuration.js";
 import { createPrng } from "../domain/prng.js";
 import { createRaftNode, type RaftNode } from "../domain/raft-node.js";
-import { rankOf, snapshotDue } from "../domain/snapshot-stagger.js";
-import type { Configuration, Entry, HeldSnapshot, MembershipChange, Message, Ready, RequestMessage, ResponseMessage, SnapshotData } from "../domain/types.js";
+import type { Configuration, Entry, MembershipChange, Message, Ready, RequestMessage, ResponseMessage } from "../domain/types.js";
 import { serveAppendLane } from "./append-lane.js";
 import { addConsensusService, createPeerSender } from "./consensus-transport.js";
 import type { LogStore } from "./file-log-store.js";
-import { isFileSnapshotData, snapshotChecksum, type FileSnapshotData } from "./snapshot-file-data.js";
-import { isSnapshotStream, type SnapshotStream } from "./snapshot-file.js";
+import { isFileSnapshotData, snapshotChecksum } from "./snapshot-file-data.js";
+import { createSnapshotKeeper, type StateMachineSnapshots } from "./snapshot-keeper.js";
 import { addForwardService, createForwardClient } from "./forward-service.js";
 import { createForwardLaneClient, serveForwardLane } from "./forward-lane.js";
 import { createPeerPipeline } from "./peer-pipeline.js";
@@ -27,25 +26,7 @@ import { createReadyLoop } from "./ready-loop.js";
 import { createStreamHalt } from "./stream-halt.js";
 import { createWaiters, type AppliedEntry } from "./waiters.js";
 
-export interface StateMachineSnapshots {
-  /**
-   * Take a snapshot after this many applied entries; a function is asked
-   * after each batch (a state machine whose snapshots grow with its state
-   * spaces them out as it grows).
-   */
-  readonly every: number | (() => number);
-  /**
-   * The state as of the last applied entry. Whatever runs synchronously in
-   * the call must capture that state (cheaply: it holds up the ready loop);
-   * the encoding may then resolve later, while entries go on being applied,
-   * and should yield to the event loop as it goes: heartbeats and votes
-   * must keep flowing within the election timeout. A stream (its length,
-   * then its pieces) goes straight into the snapshot file, and the core then
-   * reads it from there: a large state is never encoded whole in memory.
-   */
-  take(): Uint8Array | SnapshotStream | Promise<Uint8Array | SnapshotStream>;
-  restore(data: SnapshotData): void | Promise<void>;
-}
+export type { StateMachineSnapshots } from "./snapshot-keeper.js";
 
 export interface RaftRunnerOptions {
   readonly id: string;
@@ -130,7 +111,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   const loop = createReadyLoop({
     persist: async (ready) => {
       await o.store.persist(ready);
-      if (ready.snapshot) holdOnDisk(ready.snapshot.meta);
+      if (ready.snapshot) keeper.holdOnDisk(ready.snapshot.meta);
     },
     send: (m) => {
       if (!isResponse(m)) send(m);
@@ -144,16 +125,9 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   let forwardLaneServer: BusSubscription | undefined;
   let timer: NodeJS.Timeout | undefined;
   let applied = 0;
-  let lastSnapshot = 0;
-  // The snapshot being encoded and stored, at most one at a time.
-  let snapshotting: Promise<void> | undefined;
-  // The snapshot file the core reads its snapshot from (holdOnDisk).
-  let held: FileSnapshotData | undefined;
-  let heldIndex = 0;
-  // A streamed snapshot's file, given to the core with its compaction: it becomes `held` once that is persisted.
-  const compacting = new Map<number, FileSnapshotData>();
   // Ended when the node stops or fails: a snapshot stream stops waiting for its pieces.
   const streams = createStreamHalt();
+  const keeper = createSnapshotKeeper({ id: o.id, store: o.store, snapshots: o.snapshots, core: () => core, enqueue: (ready) => enqueue(ready), fatal: (err) => fatal(err), streams, log: o.log });
   let elections = 0;
   let lastTerm = 0;
 
@@ -216,7 +190,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       const started = performance.now();
       await o.snapshots?.restore(ready.restore.data);
       applied = ready.restore.meta.index;
-      lastSnapshot = applied;
+      keeper.restoredAt(applied);
       o.log?.(`consensus: state restored from the snapshot at entry ${applied} in ${Math.round(performance.now() - started)} ms (${ready.restore.data.length} bytes)`);
     }
     for (const e of ready.committed) {
@@ -226,88 +200,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     }
     waiters.appliedUpTo(applied);
     for (const rs of ready.readStates) waiters.readState(rs.ctx, rs.index);
-    if (o.snapshots && core && !snapshotting) {
-      const c = core;
-      const rank = () => rankOf(o.id, c.status().configuration.voters.map((v) => v.id));
-      if (snapshotDue({ applied, last: lastSnapshot, interval: intervalOf(o.snapshots), rank })) snapshotAt(applied, o.snapshots);
-    }
-  }
-
-  const intervalOf = (s: StateMachineSnapshots): number => (typeof s.every === "number" ? s.every : s.every());
-
-  /**
-   * Captures the state at `index` now; encoding it and writing the file run
-   * beside the ready loop (a stream straight into the file, whose data the
-   * core then reads from there; a stopped node drops it, its temp file
-   * goes), and only then is the compaction queued (the core
-   * compacts at any applied index, not only the latest). The Readies behind
-   * it never wait for a large snapshot, so heartbeats and votes stay on time.
-   */
-  function snapshotAt(index: number, snapshots: StateMachineSnapshots): void {
-    lastSnapshot = index;
-    const started = performance.now();
-    const taken = snapshots.take();
-    snapshotting = (async () => {
-      const data = await taken;
-      // Undefined once stopped, or when a snapshot from the leader already covers the index.
-      const meta = core?.snapshotMeta(index);
-      if (!meta) return;
-      if (isSnapshotStream(data)) {
-        await o.store.saveSnapshot({ meta, data: { ...data, pieces: streams.guard(data.pieces, () => core !== undefined) } });
-        // Undefined when the file holds a later snapshot (the leader's) by now.
-        const onDisk = core ? o.store.snapshotData(meta) : undefined;
-        if (!onDisk || !core) return onDisk?.close();
-        const ready = core.compact(index, onDisk);
-        if (ready.snapshot?.data === onDisk) compacting.set(index, onDisk);
-        else onDisk.close();
-        void enqueue(ready);
-      } else {
-        await o.store.saveSnapshot({ meta, data });
-        // Its Ready swaps in the file once persisted (the loop's persist calls holdOnDisk).
-        if (core) void enqueue(core.compact(index, data));
-      }
-      // One line per snapshot: how long the capture, encoding and durable write took beside the writes.
-      o.log?.(`consensus: snapshot at entry ${index} written in ${Math.round(performance.now() - started)} ms (${data.length} bytes)`);
-    })()
-      .catch((err: unknown) => {
-        if (core) fatal(err);
-      })
-      .finally(() => {
-        snapshotting = undefined;
-      });
-  }
-
-  /**
-   * Once the snapshot file holds the core's snapshot, the core reads its bytes
-   * from there when a follower needs them, and the copy in memory goes (about
-   * 300 bytes a key beside the state itself; issue 26).
-   */
-  function holdOnDisk(meta: { readonly index: number; readonly term: number }): void {
-    if (!core) return;
-    const own = compacting.get(meta.index);
-    if (own) {
-      // The core already reads this snapshot from its file: only the previous file is let go.
-      compacting.delete(meta.index);
-      held?.close();
-      held = own;
-      heldIndex = meta.index;
-      return;
-    }
-    const data = o.store.snapshotData(meta);
-    if (!data) return;
-    if (!core.holdSnapshotData(meta, data)) return data.close();
-    // The core held the previous file's data only while its snapshot was that one.
-    held?.close();
-    held = data;
-    heldIndex = meta.index;
-  }
-
-  /** The snapshot found at start: its file reader stays the core's (nothing to swap), else it is swapped for one. */
-  function holdLoaded(snapshot: HeldSnapshot): void {
-    if (!isFileSnapshotData(snapshot.data)) return holdOnDisk(snapshot.meta);
-    held?.close();
-    held = snapshot.data;
-    heldIndex = snapshot.meta.index;
+    keeper.afterApply(applied);
   }
 
   async function onRequest(m: RequestMessage): Promise<ResponseMessage | undefined> {
@@ -391,7 +284,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
         throw err;
       }
       applied = loaded.snapshot?.meta.index ?? 0;
-      lastSnapshot = applied;
+      keeper.restoredAt(applied);
       lastTerm = loaded.hardState.term;
       core = createRaftNode(
         {
@@ -401,7 +294,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
         },
         loaded,
       );
-      if (loaded.snapshot) holdLoaded(loaded.snapshot);
+      if (loaded.snapshot) keeper.holdLoaded(loaded.snapshot);
       const router = createConnectRouter();
       addConsensusService(router, o.id, onRequest);
       addForwardService(router, {
@@ -436,10 +329,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       await loop.idle();
       waiters.failAll(new AppError("unavailable", "consensus node stopped"));
       await o.store.close();
-      held?.close();
-      held = undefined;
-      for (const file of compacting.values()) file.close();
-      compacting.clear();
+      keeper.close();
     },
     propose(command, timeoutMs = requestTimeoutMs, options = {}) {
       return proposeLoop(command, { timeoutMs, repeatable: options.repeatable ?? false });
@@ -458,7 +348,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     },
     status() {
       const s = node().status();
-      return buildStatus(o.clusterId, s, applied, elections, peers, Date.now(), held !== undefined && heldIndex === s.snapshotIndex);
+      return buildStatus(o.clusterId, s, applied, elections, peers, Date.now(), keeper.holds(s.snapshotIndex));
     },
   };
 }
