@@ -1,6 +1,6 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { acceptRequestId, requestIdOptions } from "./request-id.js";
+import { acceptRequestId, createRequestIds, requestIdOptions } from "./request-id.js";
 
 const ids = suite("request ids");
 
@@ -17,6 +17,19 @@ ids("new ids are UUID-shaped and never repeat within a process", () => {
     seen.add(id);
   }
   assert.is(seen.size, 100_000);
+});
+
+ids("the counter counts on from its start in 12 hex digits, across the halves it is kept in and past 2^48", () => {
+  const counterOf = (id: string): bigint => BigInt(`0x${id.slice(2)}`);
+  for (const start of [0, 2 ** 24 - 2, 2 ** 24 - 1, 2 ** 32 - 1, 0xabcdef123456, 2 ** 48 - 2, 2 ** 48 - 1]) {
+    const next = createRequestIds("p-", start);
+    for (let k = 1n; k <= 3n; k++) {
+      const id = next();
+      assert.match(id, /^p-[0-9a-f]{12}$/);
+      assert.is(counterOf(id), (BigInt(start) + k) % 2n ** 48n, `start ${start}, step ${k}: ${id}`);
+    }
+  }
+  assert.is(createRequestIds("p-", 2 ** 24 - 1)(), "p-000001000000");
 });
 
 ids("builds call options only for an id", () => {

@@ -10,22 +10,40 @@ import { randomBytes } from "node:crypto";
  */
 export const requestIdHeader = "x-request-id";
 
+const hex3 = Array.from({ length: 4096 }, (_, i) => i.toString(16).padStart(3, "0"));
+
 /**
  * New ids look like UUIDs (36 characters, 8-4-4-4-12 hex) but are a random
- * prefix drawn once per process and a counter: unique within the process,
- * and across processes as long as 80 random bits do not repeat. An id only
- * correlates log lines; nothing needs it unguessable. A random UUID per
- * request cost the gateway's cached answers 5 % of their rate.
+ * prefix drawn once per process and a 48-bit counter: unique within the
+ * process, and across processes as long as 80 random bits do not repeat. An
+ * id only correlates log lines; nothing needs it unguessable. A random UUID
+ * per request cost the gateway's cached answers 5 % of their rate.
  */
-const prefix = ((hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-`)(randomBytes(10).toString("hex"));
-// From a random start, so two processes that drew one prefix still differ by their counters' offsets.
-let counter = randomBytes(4).readUInt32BE(0);
-
-/** A new request id (see above). */
-export function newRequestId(): string {
-  counter = (counter + 1) % 2 ** 48;
-  return prefix + counter.toString(16).padStart(12, "0");
+export function createRequestIds(prefix: string, start: number): () => string {
+  // The counter is kept as two 24-bit halves, each a small integer, and
+  // written with a table of 3-digit hex strings: as one 48-bit number it is a
+  // double, whose modulo (fmod) and toString(16) cost the gateway's cached
+  // path about 1 % of its CPU.
+  let high = Math.floor(start / 2 ** 24) % 2 ** 24;
+  let low = start % 2 ** 24;
+  const head = (): string => prefix + hex3[high >>> 12] + hex3[high & 0xfff];
+  let current = head();
+  return () => {
+    low = (low + 1) & 0xffffff;
+    if (low === 0) {
+      high = (high + 1) & 0xffffff;
+      current = head();
+    }
+    return current + hex3[low >>> 12] + hex3[low & 0xfff];
+  };
 }
+
+const random = randomBytes(10).toString("hex");
+/**
+ * A new request id (see createRequestIds). The counter starts at a random
+ * value, so two processes that drew one prefix still differ by their offsets.
+ */
+export const newRequestId = createRequestIds(`${random.slice(0, 8)}-${random.slice(8, 12)}-${random.slice(12, 16)}-${random.slice(16, 20)}-`, randomBytes(4).readUInt32BE(0));
 
 /** A caller-supplied id when it is safe to echo and log (short, plain characters), else a new one. */
 export function acceptRequestId(value: string | null | undefined): string {
