@@ -19,6 +19,7 @@ import { writeServerCerts } from "../../tests/harness/tls-certs.js";
 import { waitFor } from "../../tests/harness/wait-for.js";
 import { agreedLeader, apiKeyOf, idOf, startMember, writeClusterConfigs, type Member } from "../../tests/kms/cluster-harness.js";
 import { getStatus } from "../../tests/kms/kms-harness.js";
+import { clusterSnapshotFloor } from "../../services/kms/src/domain/snapshot-cadence.js";
 import { median, memoryOf, quantile, timed } from "./growth.js";
 import { snapshotWindows, type Window } from "./snapshot-windows.js";
 
@@ -132,12 +133,12 @@ try {
   }
   const restored = /state restored from the snapshot at entry \d+ in (\d+) ms/.exec(members[2]?.proc?.output() ?? "")?.[1];
 
-  // Writes across at least one snapshot on every node (a sixteenth of the keys, at least 10,000 entries apart).
+  // Writes across at least one snapshot on every node (a sixteenth of the keys, at least clusterSnapshotFloor entries apart).
   // The p99 of all of them is printed too: with paced snapshots under steady writes, most writes are beside one.
   const leader = await agreedLeader(clients);
   const lead = clients[members.findIndex((m) => idOf(m) === leader.id)] ?? first;
   const windows = snapshotWindows(members);
-  const interval = Math.max(10_000, Math.floor(size / 16));
+  const interval = Math.max(clusterSnapshotFloor, Math.floor(size / 16));
   // A member paces its snapshot while writes flow, so one may outlast 1.3 intervals of writes:
   // go on (up to six intervals) until every member finished one beside them.
   const spans: { start: number; end: number }[] = [];

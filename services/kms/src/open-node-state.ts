@@ -22,7 +22,7 @@ export interface NodeStateOptions {
   readonly onCreated?: () => void;
   /** Cluster mode: use this bus instead of connecting to NATS (tests). */
   readonly bus?: Bus;
-  /** Snapshot after this many entries (default: a sixteenth of the records, at least 1,000, on a single node; 10,000 in a cluster). */
+  /** Snapshot after this many entries (default: a sixteenth of the records, at least 1,000, on a single node; at least 50,000 in a cluster). */
   readonly snapshotEvery?: number;
   /** Cluster mode: Raft log segment size (tests). */
   readonly raftSegmentBytes?: number;

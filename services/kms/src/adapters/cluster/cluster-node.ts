@@ -8,7 +8,7 @@ import { apply } from "../../domain/apply.js";
 import type { Command, Payload } from "../../domain/command.js";
 import type { CommandSink } from "../../domain/ports.js";
 import { recordedOutcome } from "../../domain/sessions.js";
-import { snapshotInterval } from "../../domain/snapshot-cadence.js";
+import { clusterSnapshotFloor, snapshotInterval } from "../../domain/snapshot-cadence.js";
 import { captureState } from "../../domain/state-capture.js";
 import { createEmptyState, type ApplyResult, type KmsState } from "../../domain/state.js";
 import { nodeIdOf, type ClusterConfig } from "../../config/config.js";
@@ -118,12 +118,11 @@ export async function startClusterNode(o: ClusterNodeOptions): Promise<ClusterNo
       return apply(state, decodeCommand(entry.data), BigInt(entry.index));
     },
     snapshots: {
-      // A snapshot serializes every key (6 µs each, then one seal and fsync):
-      // taken every 1,000 entries it cost a node about 5 % of its CPU under a
-      // stream of creations. At least 10,000 keeps restarts and catch-up
-      // short; a sixteenth of the records keeps a large keyspace from being
-      // snapshotted without pause.
-      every: o.snapshotEvery ?? (() => snapshotInterval(state, 10_000)),
+      // A snapshot serializes every key (6 µs each, then one seal and fsync),
+      // so its cost per entry is the keys over the interval: a sixteenth of
+      // the records bounds that for a large keyspace, and the floor
+      // (clusterSnapshotFloor) for a smaller one.
+      every: o.snapshotEvery ?? (() => snapshotInterval(state, clusterSnapshotFloor)),
       // Captured now (copies of the maps), then encoded in slices that let
       // heartbeats through (100,000 keys take most of a second), straight
       // into the snapshot file.
