@@ -66,7 +66,9 @@ export async function writeClusterConfigs(dir: string, count: number, natsUrl: s
   return members;
 }
 
-export const startMember = (m: Member): Started => (m.proc = startProcess(process.execPath, [...(process.env.KMS_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.KMS_PROF}`] : []), kmsBin, "server", "--config", m.configFile], { env }));
+/** Starts a member's process; `nodeArgs` go to node before the KMS (a `--require` preload, for one). */
+export const startMember = (m: Member, nodeArgs: readonly string[] = []): Started =>
+  (m.proc = startProcess(process.execPath, [...nodeArgs, ...(process.env.KMS_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.KMS_PROF}`] : []), kmsBin, "server", "--config", m.configFile], { env }));
 
 export const idOf = (m: Member): string => m.host.replace(/[^A-Za-z0-9_-]/g, "_");
 

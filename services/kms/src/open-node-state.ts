@@ -11,6 +11,7 @@ import { createLocalNode, type LocalNode } from "./adapters/storage/local-node.j
 import { openDataDir, type OpenedDataDir } from "./adapters/storage/open-data-dir.js";
 import { createAuthLease, type AuthLease } from "./domain/auth-lease.js";
 import { createKms, type Kms } from "./domain/kms.js";
+import { wholeMs } from "@mc/shared/node";
 
 export interface NodeStateOptions {
   readonly config: KmsConfig;
@@ -105,7 +106,7 @@ export async function openNodeState(o: NodeStateOptions): Promise<NodeState> {
   }
   const c = cluster;
   const lease = c
-    ? createAuthLease({ now: () => performance.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)), barrier: () => c.linearize(), leaseMs: authLeaseMs })
+    ? createAuthLease({ now: () => performance.now(), sleep: (ms) => new Promise((r) => setTimeout(r, wholeMs(ms))), barrier: () => c.linearize(), leaseMs: authLeaseMs })
     : undefined;
   const kms = createKms({ state: node.state, sink: node, crypto: createSodiumCrypto(opened.rootKey), rootIdentity: o.rootIdentity, ...(lease ? { lease } : {}) });
   return { node, cluster, kms, lease, rootKey: opened.rootKey, firstStart: opened.firstStart, close: () => node.close() };

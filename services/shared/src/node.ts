@@ -4,6 +4,7 @@
 export { syncDir, tempPrefix, writeFileAtomic } from "./fs/write-atomic.js";
 export type { AtomicWriteOptions } from "./fs/write-atomic.js";
 export { fullSpeed, pacedBudget, sliceBudget } from "./process/slice-budget.js";
+export { wholeMs } from "./process/whole-ms.js";
 export type { Pace, SliceBudget } from "./process/slice-budget.js";
 export { acceptRequestId, requestIdHeader, requestIdOptions } from "./request-id.js";
 export { createLogger } from "./logger.js";

@@ -1,3 +1,5 @@
+import { wholeMs } from "@mc/shared/node";
+
 /**
  * "The node's state may have changed": notified each time a Ready is queued
  * (every step, proposal and tick), so callers waiting on the core's status
@@ -19,7 +21,7 @@ export function createStateSignal(): StateSignal {
   /** Resolves at the next notify(), or after `maxMs`. */
   function next(maxMs: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, Math.max(0, maxMs));
+      const timer = setTimeout(done, wholeMs(maxMs));
       timer.unref();
       function done(): void {
         clearTimeout(timer);

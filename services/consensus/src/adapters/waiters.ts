@@ -2,6 +2,7 @@ import { AppError } from "@mc/shared/errors";
 import { createFifoMap } from "@mc/shared/fifo-map";
 import type { Entry } from "../domain/types.js";
 import { overwrittenMessage } from "./write-outcome.js";
+import { wholeMs } from "@mc/shared/node";
 
 export interface AppliedEntry {
   readonly index: number;
@@ -43,7 +44,7 @@ export function createWaiters(): Waiters {
         unregister(p);
         all.delete(p as Pending<never>);
         reject(new AppError("deadline_exceeded", `${what} not done within ${timeoutMs} ms; the outcome is unknown`));
-      }, timeoutMs);
+      }, wholeMs(timeoutMs));
       const p: Pending<T> = {
         resolve: (v) => {
           clearTimeout(timer);

@@ -4,6 +4,7 @@ import type { Bus, BusMessage, BusSubscription } from "../bus/bus.js";
 import { reasonHeader } from "../error-mapping.js";
 import { subjectOfPath, type NodeAddress } from "../nats-subject.js";
 import { controlHeader, countHeader, frameHeader, readAll, statusHeader, trailerPrefix, type FlowSettings } from "./frames.js";
+import { wholeMs } from "../process/whole-ms.js";
 
 interface ClientCall {
   readonly subject: string;
@@ -163,7 +164,7 @@ export function createBusClient(bus: Bus, flow: FlowSettings, node?: NodeAddress
       calls.set(token, call);
       // Not unref()ed: a call in flight is work, and on the in-process bus
       // nothing else may keep the process alive until it ends.
-      watchdog ??= setInterval(check, Math.max(10, flow.idleTimeoutMs / 4));
+      watchdog ??= setInterval(check, Math.max(10, wholeMs(flow.idleTimeoutMs / 4)));
       signal?.addEventListener(
         "abort",
         () => {

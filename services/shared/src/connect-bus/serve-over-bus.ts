@@ -15,6 +15,7 @@ import {
   type FlowSettings,
   type Frame,
 } from "./frames.js";
+import { wholeMs } from "../process/whole-ms.js";
 
 export interface ServeOverBusOptions {
   /** Serve on per-node subjects (no queue group) instead of per-service ones. */
@@ -168,7 +169,7 @@ export function serveOverBus(bus: Bus, handlers: readonly UniversalHandler[], op
     const id = String(++nextId);
     const call: ServerCall = { reply: msg.reply, abort: new AbortController(), sent: 0, acked: 0, lastSent: Date.now(), wake: undefined };
     calls.set(id, call);
-    heartbeat ??= setInterval(beat, Math.max(10, flow.heartbeatMs / 2)).unref();
+    heartbeat ??= setInterval(beat, Math.max(10, wholeMs(flow.heartbeatMs / 2))).unref();
     try {
       await respond(handler, call, msg, id);
     } catch {

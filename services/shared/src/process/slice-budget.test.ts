@@ -50,6 +50,24 @@ test("a cap that follows the load is asked at every slice", async () => {
   assert.ok(idle.wallMs < busy.wallMs, `idle ${idle.wallMs.toFixed(1)} ms, busy ${busy.wallMs.toFixed(1)} ms`);
 });
 
+test("its sleeps are whole milliseconds: one fractional delay makes every Timeout of the process hold a double", async () => {
+  const real = globalThis.setTimeout;
+  const delays: number[] = [];
+  const recording = ((callback: () => void, ms?: number) => {
+    delays.push(ms ?? 0);
+    return real(callback, ms);
+  }) as typeof setTimeout;
+  globalThis.setTimeout = recording;
+  try {
+    // A third of a core: the debt of each slice is its work times two, rarely a whole number.
+    await run(pacedBudget(1, { cap: 1 / 3 }), 20, 0.37);
+  } finally {
+    globalThis.setTimeout = real;
+  }
+  assert.ok(delays.length > 0, "a capped budget never slept");
+  assert.equal(delays.filter((ms) => !Number.isInteger(ms)), []);
+});
+
 test("a floor gets the work its share of a busy event loop: it needs far fewer of the loop's turns", async () => {
   /** Runs `totalMs` of work beside a loop that keeps the event loop busy 3 ms per turn; counts the loop's turns meanwhile. */
   async function besideBusyLoop(pace: Parameters<typeof pacedBudget>[1]): Promise<number> {

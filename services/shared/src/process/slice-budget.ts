@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { wholeMs } from "./whole-ms.js";
 
 export interface SliceBudget {
   /** Yields to the event loop once the current slice has run `ms` or longer; otherwise returns at once. */
@@ -73,7 +74,7 @@ export function pacedBudget(ms: number, pace: Pace): SliceBudget {
       over = Math.max(0, over + worked - cap * dt);
       under = Math.min(carryMs, under + floor * dt - worked);
       if (under > 0 && over <= 0 && now - start < maxSlice) return;
-      if (over >= 1) await new Promise((r) => setTimeout(r, over / cap));
+      if (over >= 1) await new Promise((r) => setTimeout(r, wholeMs(over / cap)));
       else await nextTurn();
       start = performance.now();
     },
