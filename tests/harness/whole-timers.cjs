@@ -12,7 +12,7 @@ for (const name of ["setTimeout", "setInterval"]) {
     return real.call(this, callback, ms, ...args);
   };
   Object.defineProperty(wrapped, "name", { value: name });
-  // promisify(setTimeout) is timers/promises' own; keep whatever custom form the real one has.
+  // The real function's own properties too (util.promisify's custom form).
   Object.assign(wrapped, real);
   globalThis[name] = wrapped;
 }
