@@ -45,7 +45,10 @@ export function parseLocation(arg: string, deps: LocationDeps): Location {
   }
   const bucket = rest[0] ?? "";
   const key = rest.slice(1).join("/");
-  if (bucket !== "" && !/^[a-z0-9][a-z0-9.\-_]{1,62}$/i.test(bucket)) {
+  // 3 to 63 characters, as every S3 server requires (checked here, so a two-letter name gets
+  // our one line rather than each server's own text); upper case and `_` stay readable,
+  // as buckets made before the rules were tightened may have them.
+  if (bucket !== "" && !/^[a-z0-9][a-z0-9.\-_]{2,62}$/i.test(bucket)) {
     throw mcError(`Invalid bucket name \`${bucket}\`.`, undefined, "invalid_argument");
   }
   const client = deps.client(alias);
