@@ -52,6 +52,9 @@ interface Load {
   readonly perSecond: number;
   readonly p50: number;
   readonly p99: number;
+  /** Operations that failed (not counted in the rate or the latencies), and the first one's error. */
+  readonly failed: number;
+  readonly firstError?: string;
 }
 
 /** The run with the median throughput (its own p50 and p99 kept together). */
@@ -68,6 +71,10 @@ const spreadOfLoads = (runs: readonly Load[]): number => spreadOf(runs, (r) => r
  */
 async function drive(op: (i: number) => Promise<void>): Promise<Load> {
   let next = 0;
+  // A failed operation is counted and reported with the run (which is then not trusted),
+  // instead of ending minutes of benchmarking with a stack trace.
+  let failed = 0;
+  let firstError: string | undefined;
   const run = async (ms: number): Promise<number[]> => {
     const lat: number[] = [];
     const end = Date.now() + ms;
@@ -75,16 +82,23 @@ async function drive(op: (i: number) => Promise<void>): Promise<Load> {
       Array.from({ length: concurrency }, async () => {
         while (Date.now() < end) {
           const t = process.hrtime.bigint();
-          await op(next++);
-          lat.push(Number(process.hrtime.bigint() - t) / 1e6);
+          try {
+            await op(next++);
+            lat.push(Number(process.hrtime.bigint() - t) / 1e6);
+          } catch (err) {
+            failed++;
+            firstError ??= err instanceof Error ? err.message : String(err);
+          }
         }
       }),
     );
     return lat;
   };
   await run(warmupMs);
+  failed = 0;
+  firstError = undefined;
   const lat = (await run(seconds * 1000)).sort((a, b) => a - b);
-  return { perSecond: lat.length / seconds, p50: quantile(lat, 0.5), p99: quantile(lat, 0.99) };
+  return { perSecond: lat.length / seconds, p50: quantile(lat, 0.5), p99: quantile(lat, 0.99), failed, ...(firstError ? { firstError } : {}) };
 }
 
 async function startEtcd(dir: string, certs: CertFiles): Promise<{ urls: string[]; procs: Started[] }> {
@@ -165,7 +179,7 @@ async function main(): Promise<void> {
       theirs.push(await drive((i) => etcdPut(agent, urls[i % urls.length] ?? "", `bench-${r}-${i}`, value)));
     }
     agent.destroy();
-    const f = (l: Load) => `${l.perSecond.toFixed(0)}/s  p50 ${l.p50.toFixed(1)} ms  p99 ${l.p99.toFixed(1)} ms`;
+    const f = (l: Load) => `${l.perSecond.toFixed(0)}/s  p50 ${l.p50.toFixed(1)} ms  p99 ${l.p99.toFixed(1)} ms${l.failed > 0 ? `  ${l.failed} FAILED (first: ${l.firstError ?? "?"})` : ""}`;
     const kms = medianLoad(ours);
     const e = medianLoad(theirs);
     process.stdout.write(`key creations, ${concurrency} concurrent clients over TLS spread over 3 nodes, ${seconds} s, median of ${rounds} alternating runs\n`);
@@ -178,6 +192,8 @@ async function main(): Promise<void> {
     const ratios = ours.map((o, r) => o.perSecond / ((theirs[r] as Load).perSecond || 1)).sort((a, b) => a - b);
     process.stdout.write(`  median of the per-run ratios ${(ratios[Math.floor(ratios.length / 2)] ?? 0).toFixed(2)}x (${ratios.map((x) => x.toFixed(2)).join(", ")})\n`);
     process.stdout.write(trustLine(rounds, { kms: sk, etcd: se }));
+    const failures = [...ours, ...theirs].reduce((n, l) => n + l.failed, 0);
+    if (failures > 0) process.stdout.write(`  NOT TRUSTED: ${failures} operations failed in the measured runs (see the runs above)\n`);
   } finally {
     for (const c of clients) c.close();
     for (const m of members) await m.proc?.kill();
