@@ -21,22 +21,25 @@ test("capped work takes at least its work divided by its cap (a share of a core)
   assert.ok(wallMs >= (workedMs / 0.25) * 0.9, `worked ${workedMs.toFixed(1)} ms in ${wallMs.toFixed(1)} ms`);
 });
 
-test("a cap of one never sleeps: it only yields between slices, like sliceBudget", async () => {
+/** The delays of every setTimeout that `body` makes. */
+async function sleepsOf(body: () => Promise<unknown>): Promise<number[]> {
   const real = globalThis.setTimeout;
-  let sleeps = 0;
-  const counting = ((...args: Parameters<typeof setTimeout>) => {
-    sleeps++;
-    return real(...args);
+  const delays: number[] = [];
+  globalThis.setTimeout = ((callback: () => void, ms?: number) => {
+    delays.push(ms ?? 0);
+    return real(callback, ms);
   }) as typeof setTimeout;
-  globalThis.setTimeout = counting;
   try {
-    await run(pacedBudget(1, { cap: 1 }), 20);
-    assert.is(sleeps, 0);
-    await run(pacedBudget(1, { cap: 0.5 }), 20);
-    assert.ok(sleeps > 0, "a cap of a half never slept");
+    await body();
   } finally {
     globalThis.setTimeout = real;
   }
+  return delays;
+}
+
+test("a cap of one never sleeps: it only yields between slices, like sliceBudget", async () => {
+  assert.equal(await sleepsOf(() => run(pacedBudget(1, { cap: 1 }), 20)), []);
+  assert.ok((await sleepsOf(() => run(pacedBudget(1, { cap: 0.5 }), 20))).length > 0, "a cap of a half never slept");
 });
 
 test("a cap that follows the load is asked at every slice", async () => {
@@ -51,19 +54,8 @@ test("a cap that follows the load is asked at every slice", async () => {
 });
 
 test("its sleeps are whole milliseconds: one fractional delay makes every Timeout of the process hold a double", async () => {
-  const real = globalThis.setTimeout;
-  const delays: number[] = [];
-  const recording = ((callback: () => void, ms?: number) => {
-    delays.push(ms ?? 0);
-    return real(callback, ms);
-  }) as typeof setTimeout;
-  globalThis.setTimeout = recording;
-  try {
-    // A third of a core: the debt of each slice is its work times two, rarely a whole number.
-    await run(pacedBudget(1, { cap: 1 / 3 }), 20, 0.37);
-  } finally {
-    globalThis.setTimeout = real;
-  }
+  // A third of a core: the debt of each slice is its work times two, rarely a whole number.
+  const delays = await sleepsOf(() => run(pacedBudget(1, { cap: 1 / 3 }), 20, 0.37));
   assert.ok(delays.length > 0, "a capped budget never slept");
   assert.equal(delays.filter((ms) => !Number.isInteger(ms)), []);
 });
