@@ -32,6 +32,8 @@ declare -A wanted=(
   [fish]=fish
   # mc admin trace / scanner status / support top rpc --in read saved records compressed with zstd.
   [zstd]=zstd
+  # GNU time reports a publish's peak memory (tests/releases/publish-memory).
+  [/usr/bin/time]=time
 )
 
 # `system-deps.sh bench`: also the peers the benchmarks compare against.

@@ -3,7 +3,8 @@ import type { MinisignPublicKey } from "@mc/wasm";
 import { documentKinds, documentName, type CatalogEntry, type DocumentFile, type DocumentKind, type PlatformFile } from "./catalog-entry.js";
 import { checkGoModules } from "./go-modules.js";
 import { checksumSuffix, layout, signatureSuffix } from "./layout.js";
-import { archiveName, binaryName, checkName, parsePlatform, type Platform } from "./names.js";
+import { archiveName, checkName } from "./names.js";
+import { listBinaries, readAgain } from "./publish-binaries.js";
 import { readCatalogEntry, readLatestEntry } from "./catalog-reader.js";
 import { compareReleases, parseReleaseId } from "./release-id.js";
 import type { ReleaseStore } from "./release-store.js";
@@ -13,6 +14,7 @@ export interface ReleaseSource {
   /** Names at the top of the directory. */
   list(): Promise<string[]>;
   listDir(dir: string): Promise<string[]>;
+  /** A file's bytes, good until the next read: a source may reuse its memory. */
   read(path: string): Promise<Uint8Array>;
 }
 
@@ -50,31 +52,8 @@ export interface PublishResult {
   readonly warnings: readonly string[];
 }
 
-interface Binary extends Platform {
-  readonly bytes: Uint8Array;
-  readonly sha256: string;
-}
-
 const text = new TextEncoder();
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-async function readBinaries(req: PublishRequest, deps: PublishDeps): Promise<Binary[]> {
-  const out: Binary[] = [];
-  for (const name of await req.source.list()) {
-    if (name.includes(".")) continue; // documents sit beside the platform folders
-    const platform = parsePlatform(name);
-    if (!platform) throw new AppError("invalid_argument", `unknown platform folder '${name}': want <os>-<arch> with Go tokens`);
-    const expected = binaryName(req.component, platform.os);
-    const files = await req.source.listDir(name);
-    if (files.length !== 1 || files[0] !== expected) {
-      throw new AppError("invalid_argument", `${name}/ must hold exactly one binary named '${expected}', found: ${files.join(", ") || "nothing"}`);
-    }
-    const bytes = await req.source.read(`${name}/${expected}`);
-    out.push({ ...platform, bytes, sha256: deps.sha256Hex(bytes) });
-  }
-  if (out.length === 0) throw new AppError("invalid_argument", "no platform folder: publish at least one <os>-<arch>/<binary>");
-  return out;
-}
 
 async function readDocuments(req: PublishRequest, deps: PublishDeps): Promise<{ docs: Map<DocumentKind, Uint8Array>; warnings: string[] }> {
   const names = new Set(await req.source.list());
@@ -82,7 +61,8 @@ async function readDocuments(req: PublishRequest, deps: PublishDeps): Promise<{ 
   for (const kind of documentKinds) {
     const name = documentName(kind, req.releaseId);
     if (!names.has(name)) throw new AppError("invalid_argument", `missing ${name}`);
-    docs.set(kind, await req.source.read(name));
+    // A copy: the source's bytes are only good until its next read.
+    docs.set(kind, (await req.source.read(name)).slice());
   }
   const decode = (kind: DocumentKind): string => {
     try {
@@ -106,10 +86,13 @@ async function readDocuments(req: PublishRequest, deps: PublishDeps): Promise<{ 
   return { docs, warnings };
 }
 
-async function sameBytes(store: ReleaseStore, path: string, bytes: Uint8Array, deps: PublishDeps): Promise<boolean | undefined> {
-  const existing = await store.read(path);
-  if (existing === undefined) return undefined;
-  return deps.sha256Hex(existing) === deps.sha256Hex(bytes);
+/** Whether every file is in the store with these hashes: one file read at a time. */
+async function allSame(store: ReleaseStore, files: ReadonlyArray<readonly [string, string]>, deps: PublishDeps): Promise<boolean> {
+  for (const [path, sha256] of files) {
+    const existing = await store.read(path);
+    if (existing === undefined || deps.sha256Hex(existing) !== sha256) return false;
+  }
+  return true;
 }
 
 /**
@@ -137,36 +120,26 @@ export async function publishRelease(req: PublishRequest, deps: PublishDeps): Pr
   checkName("component", component);
   parseReleaseId(releaseId);
   const { store, signer } = deps;
-  const binaries = await readBinaries(req, deps);
+  const published = await readCatalogEntry(store, product, component, releaseId);
+  const pubFile = published ? undefined : await store.read(layout.publicKey());
+  const publicKeyText = pubFile === undefined ? signer.publicKeyFile() : new TextDecoder().decode(pubFile);
+  // Signed (and checked against the store's key) as each binary is first read: before the first write.
+  const sign = published ? undefined : (bytes: Uint8Array): string => {
+    const sig = signer.sign(bytes, archiveName(component, releaseId));
+    signer.verify(bytes, sig, publicKeyText);
+    return sig;
+  };
+  const binaries = await listBinaries(req, deps, sign);
   const { docs, warnings } = await readDocuments(req, deps);
 
-  const published = await readCatalogEntry(store, product, component, releaseId);
-  const files: Array<[string, Uint8Array]> = [
-    ...binaries.map((b): [string, Uint8Array] => [layout.archive(product, component, b.os, b.arch, releaseId), b.bytes]),
-    ...documentKinds.map((k): [string, Uint8Array] => [layout.document(product, component, k, releaseId), docs.get(k) ?? new Uint8Array(0)]),
-  ];
   if (published) {
-    const same = published.platforms.length === binaries.length && (await Promise.all(files.map(([p, b]) => sameBytes(store, p, b, deps)))).every((s) => s === true);
-    if (!same) throw new AppError("already_exists", "release already exists");
+    const files = [
+      ...binaries.map((b) => [layout.archive(product, component, b.os, b.arch, releaseId), b.sha256] as const),
+      ...documentKinds.map((k) => [layout.document(product, component, k, releaseId), deps.sha256Hex(docs.get(k) ?? new Uint8Array(0))] as const),
+    ];
+    if (published.platforms.length !== binaries.length || !(await allSame(store, files, deps))) throw new AppError("already_exists", "release already exists");
     return { entry: published, unchanged: true, latestChanged: false, warnings };
   }
-
-  const pubFile = await store.read(layout.publicKey());
-  const publicKeyText = pubFile === undefined ? signer.publicKeyFile() : new TextDecoder().decode(pubFile);
-  const signatures = binaries.map((b) => {
-    const sig = signer.sign(b.bytes, archiveName(component, releaseId));
-    signer.verify(b.bytes, sig, publicKeyText);
-    return sig;
-  });
-  if (pubFile === undefined) await store.write(layout.publicKey(), text.encode(publicKeyText));
-
-  for (const [i, b] of binaries.entries()) {
-    const archive = layout.archive(product, component, b.os, b.arch, releaseId);
-    await store.write(archive, b.bytes);
-    await store.write(archive + checksumSuffix, text.encode(`${b.sha256} ${archiveName(component, releaseId)}\n`));
-    await store.write(archive + signatureSuffix, text.encode(signatures[i] ?? ""));
-  }
-  for (const kind of documentKinds) await store.write(layout.document(product, component, kind, releaseId), docs.get(kind) ?? new Uint8Array(0));
 
   const entry: CatalogEntry = {
     product,
@@ -174,19 +147,28 @@ export async function publishRelease(req: PublishRequest, deps: PublishDeps): Pr
     releaseId,
     releaseDate: deps.now().toISOString().replace(/\.\d{3}Z$/, "Z"),
     status: "supported",
-    platforms: binaries.map((b): PlatformFile => ({ os: b.os, arch: b.arch, size: b.bytes.byteLength, sha256: b.sha256 })),
+    platforms: binaries.map((b): PlatformFile => ({ os: b.os, arch: b.arch, size: b.size, sha256: b.sha256 })),
     documents: documentKinds.map((k): DocumentFile => ({ kind: k, name: documentName(k, releaseId), size: docs.get(k)?.byteLength ?? 0 })),
   };
   const currentEntry = await readLatestEntry(store, product, component);
   const latestChanged = !currentEntry || compareReleases(entry, currentEntry) > 0;
-  if (latestChanged) {
-    for (const b of binaries) {
-      const alias = layout.latest(product, component, b.os, b.arch);
-      const archive = layout.archive(product, component, b.os, b.arch, releaseId);
-      await store.write(alias, b.bytes);
-      await store.write(alias + signatureSuffix, (await store.read(archive + signatureSuffix)) ?? new Uint8Array(0));
-      await store.write(alias + checksumSuffix, (await store.read(archive + checksumSuffix)) ?? new Uint8Array(0));
-    }
+
+  if (pubFile === undefined) await store.write(layout.publicKey(), text.encode(publicKeyText));
+  for (const kind of documentKinds) await store.write(layout.document(product, component, kind, releaseId), docs.get(kind) ?? new Uint8Array(0));
+  // Each binary is read once more and written under its archive name, then (when this release
+  // becomes the latest) under its alias: every alias names an archive whose files are in place.
+  for (const b of binaries) {
+    const bytes = await readAgain(req, b, deps);
+    const files: Array<[string, Uint8Array]> = [
+      ["", bytes],
+      [checksumSuffix, text.encode(`${b.sha256} ${archiveName(component, releaseId)}\n`)],
+      [signatureSuffix, text.encode(b.signature ?? "")],
+    ];
+    const archive = layout.archive(product, component, b.os, b.arch, releaseId);
+    for (const [suffix, data] of files) await store.write(archive + suffix, data);
+    if (!latestChanged) continue;
+    const alias = layout.latest(product, component, b.os, b.arch);
+    for (const [suffix, data] of files) await store.write(alias + suffix, data);
   }
   // The commit point: one atomic write makes the release part of the catalog.
   await touchCatalogHead(store, deps.now(), entry);
