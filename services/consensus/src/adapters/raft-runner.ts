@@ -20,7 +20,7 @@ import { createStateSignal } from "./state-signal.js";
 import { buildStatus, type PeerStats, type RunnerStatus } from "./runner-status.js";
 import { createLeaderOps } from "./leader-ops.js";
 import { createLeaderWatch } from "./leader-watch.js";
-import { changeOutcomeUnknown, classifyFailure, describeCause, noLeader, type AttemptFailure } from "./write-outcome.js";
+import { createLeaderRouting } from "./leader-routing.js";
 import { createProposeLoop } from "./propose-loop.js";
 import { createReadyLoop } from "./ready-loop.js";
 import { createStreamHalt } from "./stream-halt.js";
@@ -153,7 +153,8 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     return queued;
   }
 
-  function fatal(err: unknown): void {
+  /** Stops ticking and serving, and drops the core: what a stop and a failure share. */
+  function stopServing(): void {
     clearInterval(timer);
     server?.close();
     server = undefined;
@@ -163,6 +164,10 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     forwardLaneServer = undefined;
     core = undefined;
     streams.halt();
+  }
+
+  function fatal(err: unknown): void {
+    stopServing();
     waiters.failAll(new AppError("internal", "consensus node failed and stopped", { cause: err }));
     o.onFatal?.(err);
   }
@@ -211,13 +216,6 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     return response;
   }
 
-  /** The leader's id (this node's when it leads), waiting up to two election timeouts for one. */
-  async function leaderKnown(timeoutMs: number): Promise<string> {
-    const leader = await changed.until(() => leaderNow() || undefined, Math.min(timeoutMs, 2 * electionMs));
-    if (leader === undefined) throw new AppError("unavailable", "cluster has no leader");
-    return leader;
-  }
-
   function leaderNow(): string {
     if (!core) return "";
     const s = core.status();
@@ -227,18 +225,6 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
   const { proposeAsLeader, readIndexAsLeader, changeMembershipAsLeader, transferAsLeader } = createLeaderOps({
     id: o.id, electionMs, requestTimeoutMs, catchUpStallMs: o.catchUpStallMs ?? 30_000, waiters, changed, node, enqueue,
   });
-
-  /**
-   * Transport and leadership causes become the two honest answers, with
-   * fixed texts: the causes (a transport's subject, a joining node's
-   * address, an entry index) go to the log, never to a client.
-   */
-  function clientFacing(err: unknown, kind: AttemptFailure, changes: boolean): unknown {
-    if (kind === "other" || (err instanceof AppError && err.message === "cluster has no leader")) return err;
-    o.log?.(`consensus: request failed: ${describeCause(err)}`);
-    // A read changes nothing: whatever became of it, it is safe to retry.
-    return kind === "not_appended" || !changes ? noLeader() : changeOutcomeUnknown();
-  }
 
   const proposeLoop = createProposeLoop({
     id: o.id, electionMs, tickMs, changed, leaders, leaderNow,
@@ -253,24 +239,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
     log: (line) => o.log?.(line),
   });
 
-  // Runs on the leader, or forwards to it. "unavailable" (not the leader, no
-  // responders) means the call never reached a leader's log, so retrying
-  // against the leader we learn next is safe until the deadline.
-  const viaLeader = async <T>(timeoutMs: number, local: () => Promise<T>, remote: (leader: string) => Promise<T>, changes = true): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const leader = await leaderKnown(Math.max(0, deadline - Date.now()));
-      try {
-        return leader === o.id ? await local() : await remote(leader);
-      } catch (err) {
-        const kind = classifyFailure(err);
-        const retry = kind === "not_appended" && Date.now() + 5 * tickMs < deadline;
-        if (!retry) throw clientFacing(err, kind, changes);
-        // Wait for news of another leader, a few ticks at most.
-        await changed.until(() => (leaderNow() !== leader ? true : undefined), 5 * tickMs);
-      }
-    }
-  };
+  const { viaLeader } = createLeaderRouting({ id: o.id, tickMs, electionMs, changed, leaderNow, log: (line) => o.log?.(line) });
 
   return {
     async start() {
@@ -316,15 +285,7 @@ export function createRaftRunner(o: RaftRunnerOptions): RaftRunner {
       }, tickMs);
     },
     async stop() {
-      clearInterval(timer);
-      server?.close();
-      server = undefined;
-      appendLane?.unsubscribe();
-      appendLane = undefined;
-      forwardLaneServer?.unsubscribe();
-      forwardLaneServer = undefined;
-      core = undefined;
-      streams.halt();
+      stopServing();
       // A snapshot still encoding is dropped (it sees no core); one being written is awaited by close.
       await loop.idle();
       waiters.failAll(new AppError("unavailable", "consensus node stopped"));
