@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { commandsIndexSource, indexFile } from "./commands-index.mjs";
 import { lazyRegistryPlugin, readManifest } from "./lazy-registry.mjs";
+import { sdkBucketNames } from "./sdk-bucket-names.mjs";
 import { slimDeps } from "./slim-deps.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -91,7 +92,7 @@ export async function build() {
     },
     outdir: temp,
     outExtension: { ".js": ".cjs" },
-    plugins: [registry, lazy, slimDeps, await commandRegistry(esbuild, temp)],
+    plugins: [registry, lazy, slimDeps, sdkBucketNames, await commandRegistry(esbuild, temp)],
   });
   // Atomic: a concurrent mc never loads a half-written bundle (the version entry first: mc.cjs marks freshness).
   rmSync(join(dist, "mc.cjs.cache"), { force: true });
@@ -178,13 +179,13 @@ export async function buildRelease({ release, out, commit = "", metafile, minisi
     // A single executable's main script is no file node is asked to run: no #! line.
     ...(sea ? {} : { banner: { js: "#!/usr/bin/env node" } }),
     define,
-    plugins: [registry, deferred, slimDeps, ...(partsDir === undefined ? [] : [lazy]), await commandRegistry(esbuild, dirname(file))],
+    plugins: [registry, deferred, slimDeps, sdkBucketNames, ...(partsDir === undefined ? [] : [lazy]), await commandRegistry(esbuild, dirname(file))],
     metafile: metafile !== undefined,
   });
   const parts = [];
   for (const part of partsDir === undefined ? [] : lazyParts) {
     const partFile = join(partsDir, `${part.name}.cjs`);
-    const built = await esbuild({ ...baseOptions(), entryPoints: [part.source], outfile: partFile, define, plugins: [deferred, slimDeps], metafile: metafile !== undefined });
+    const built = await esbuild({ ...baseOptions(), entryPoints: [part.source], outfile: partFile, define, plugins: [deferred, slimDeps, sdkBucketNames], metafile: metafile !== undefined });
     if (metafile !== undefined) {
       Object.assign(result.metafile.inputs, built.metafile.inputs);
       Object.assign(result.metafile.outputs, built.metafile.outputs);

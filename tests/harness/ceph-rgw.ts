@@ -48,6 +48,8 @@ export interface CephRgwOptions {
   readonly secretKey?: string;
   /** Storage classes besides STANDARD on the default placement (radosgw restarts once to load them). */
   readonly storageClasses?: readonly string[];
+  /** Accept bucket names of the old rules (upper case, `_`), as AWS still serves buckets made under them. */
+  readonly relaxedBucketNames?: boolean;
 }
 
 const kmsKeys =
@@ -104,7 +106,7 @@ async function pickPortRange(): Promise<number> {
   throw new Error("no free range of 41 loopback ports found");
 }
 
-function config(fsid: string, dir: string, port: number, memstoreBytes: number): string {
+function config(fsid: string, dir: string, port: number, memstoreBytes: number, relaxedBucketNames: boolean): string {
   return `[global]
 fsid = ${fsid}
 mon host = [v2:127.0.0.1:${port + 1}]
@@ -157,6 +159,7 @@ rgw crypt s3 kms encryption keys = ${kmsKeys}
 rgw lc debug interval = 10
 rgw enable static website = true
 rgw enable apis = s3, s3website, swift, swift_auth, admin, sts, iam, notifications
+rgw relaxed s3 bucket names = ${relaxedBucketNames}
 `;
 }
 
@@ -212,7 +215,7 @@ async function startOnce(options: CephRgwOptions): Promise<CephRgw> {
   try {
     for (const sub of ["mon", "mgr", "osd", "rgw", "run", "log", "crash"]) await mkdir(join(dir, sub));
     const fsid = (await run("uuidgen", [])).trim();
-    await writeFile(conf, config(fsid, dir, port, options.memstoreBytes ?? 2 * 1024 ** 3));
+    await writeFile(conf, config(fsid, dir, port, options.memstoreBytes ?? 2 * 1024 ** 3, options.relaxedBucketNames ?? false));
 
     const monKeyring = join(dir, "mon.keyring");
     const adminKeyring = join(dir, "client.admin.keyring");

@@ -1,14 +1,16 @@
 // run-all: long (started first in the pool, so the run does not end waiting on it alone)
 // mc against Ceph RGW: bucket and object commands, text and --json, errors.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { waitFor } from "../harness/wait-for.js";
 import { jsonLines, startMcFixture } from "./mc-runner.js";
+import { startWitness } from "./s3-witness.js";
 
-const fx = await startMcFixture();
+// Relaxed bucket names: the legacy-bucket suite needs one made under the old rules.
+const fx = await startMcFixture({ relaxedBucketNames: true });
 const { mc, work } = fx;
 const dateRe = String.raw`\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [A-Z+\-0-9]+\]`;
 
@@ -264,6 +266,45 @@ fixes("should show a local file's content type and attributes :: stat --json of 
 fixes.run();
 
 // ---
+
+const legacy = suite("a bucket named before the rules were tightened (upper case, `_`)");
+
+legacy("should copy, list, stat, read, download and remove in it, and refuse to make one :: as botocore sees it", async () => {
+  const witness = startWitness(fx.rgw);
+  try {
+    // Made by another tool, as such buckets are: RGW (like AWS for old buckets) still serves the name.
+    await witness.createBucket("Legacy_Bucket");
+    const body = Buffer.from(randomBytes(1500).toString("hex"));
+    await writeFile(join(work, "legacy.bin"), body);
+    const put = await mc(["cp", "-q", join(work, "legacy.bin"), "rgw/Legacy_Bucket/dir/a b.bin"]);
+    assert.is(put.code, 0, put.stderr);
+    assert.is((await witness.get("Legacy_Bucket", "dir/a b.bin")).md5, createHash("md5").update(body).digest("hex"));
+    const ls = await mc(["ls", "-r", "rgw/Legacy_Bucket"]);
+    assert.is(ls.code, 0, ls.stderr);
+    assert.match(ls.stdout, "dir/a b.bin");
+    const stat = await mc(["stat", "--json", "rgw/Legacy_Bucket/dir/a b.bin"]);
+    assert.is(jsonLines(stat.stdout)[0]?.["size"], 3000, stat.stderr);
+    const cat = await mc(["cat", "rgw/Legacy_Bucket/dir/a b.bin"]);
+    assert.is(cat.stdout, body.toString(), cat.stderr);
+    const down = await mc(["cp", "-q", "-r", "rgw/Legacy_Bucket/", join(work, "legacy-down/")]);
+    assert.is(down.code, 0, down.stderr);
+    assert.ok((await readFile(join(work, "legacy-down/dir/a b.bin"))).equals(body));
+    const removed = await mc(["rm", "rgw/Legacy_Bucket/dir/a b.bin"]);
+    assert.is(removed.code, 0, removed.stderr);
+    assert.equal(await witness.list("Legacy_Bucket"), []);
+    // Made anew, a name must follow today's rules, as the original client requires: one line, nothing made.
+    const made = await mc(["mb", "rgw/New_Bucket"]);
+    assert.equal([made.code, made.stderr], [1, "mc: <ERROR> Unable to make bucket `rgw/New_Bucket`. Bucket name contains invalid characters.\n"]);
+    await witness.list("New_Bucket").then(
+      () => assert.unreachable("New_Bucket exists"),
+      (err: Error) => assert.match(err.message, "NoSuchBucket"),
+    );
+  } finally {
+    witness.close();
+  }
+});
+
+legacy.run();
 
 const rm = suite("rm against RGW");
 

@@ -3,6 +3,7 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError, s3Code, usageError } from "../core/errors.js";
+import { isNewBucketName } from "../storage/location.js";
 import { createBucket } from "../storage/s3/bucket/create-bucket.js";
 
 export class MbCommand extends BaseCommand {
@@ -37,6 +38,8 @@ export class MbCommand extends BaseCommand {
           await mkdir(loc.key, { recursive: true });
         } else {
           if (loc.bucket === "") throw usageError(`\`${arg}\` needs a bucket name.`);
+          // Legacy names are read and written, never made anew (the original client's rule and text).
+          if (!isNewBucketName(loc.bucket)) throw mcError(`Unable to make bucket \`${name}\`.`, new Error("Bucket name contains invalid characters"), "invalid_argument");
           try {
             // RGW answers 200 to a repeated create by the owner; report it as S3 does.
             if (await loc.client.bucketExists(loc.bucket)) throw Object.assign(new Error("Bucket already owned by you"), { code: "BucketAlreadyOwnedByYou", bucketname: loc.bucket });

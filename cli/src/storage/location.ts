@@ -30,6 +30,24 @@ export interface LocationDeps {
 }
 
 /**
+ * minio-go's relaxed rule (s3utils.CheckValidBucketName), which the original
+ * client applies to every name it is given: 3 to 63 characters, no IP
+ * address, no `..`, `.-` or `-.`. Upper case, `_` and `:` stay readable, as
+ * buckets made before the rules were tightened may have them (the bundle
+ * turns the S3 SDK's stricter check off: cli/scripts/sdk-bucket-names.mjs).
+ * Checked here, once, so a bad name gets our one line, never a server's text.
+ */
+export function isBucketName(name: string): boolean {
+  if (/^(\d+\.){3}\d+$/.test(name) || /\.\.|\.-|-\./.test(name)) return false;
+  return /^[A-Za-z0-9][A-Za-z0-9.\-_:]{1,61}[A-Za-z0-9]$/.test(name);
+}
+
+/** The strict rule (s3utils.CheckValidBucketNameStrict) for a bucket `mb` creates: no legacy names made anew. */
+export function isNewBucketName(name: string): boolean {
+  return isBucketName(name) && /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(name);
+}
+
+/**
  * One address syntax: `alias[/bucket[/key]]` when the first segment names an
  * alias, else a local path (absolute, or relative to the working directory).
  */
@@ -45,10 +63,7 @@ export function parseLocation(arg: string, deps: LocationDeps): Location {
   }
   const bucket = rest[0] ?? "";
   const key = rest.slice(1).join("/");
-  // 3 to 63 characters, as every S3 server requires (checked here, so a two-letter name gets
-  // our one line rather than each server's own text); upper case and `_` stay readable,
-  // as buckets made before the rules were tightened may have them.
-  if (bucket !== "" && !/^[a-z0-9][a-z0-9.\-_]{2,62}$/i.test(bucket)) {
+  if (bucket !== "" && !isBucketName(bucket)) {
     throw mcError(`Invalid bucket name \`${bucket}\`.`, undefined, "invalid_argument");
   }
   const client = deps.client(alias);
