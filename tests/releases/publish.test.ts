@@ -125,6 +125,25 @@ pub("should refuse bad input before writing anything", async (ctx) => {
   assert.equal(await readdir(storeDir), [], "the store stays empty");
 });
 
+pub("should refuse a binary that is no regular file in one line, writing nothing :: a link to /dev/zero, a FIFO, a folder, a link to nothing", async (ctx) => {
+  const { storeDir, store, key, work } = await fresh(ctx);
+  const dir = await makeReleaseDir(join(work, "odd"), { component: "mc", releaseId: id1 });
+  const bin = join(dir, "linux-arm64", "mc");
+  const cases: Array<[string, () => void, string]> = [
+    ["/dev/zero", () => spawnSync("ln", ["-s", "/dev/zero", bin]), "linux-arm64/mc is not a regular file"],
+    ["FIFO", () => spawnSync("mkfifo", [bin]), "linux-arm64/mc is not a regular file"],
+    ["folder", () => spawnSync("mkdir", [bin]), "linux-arm64/mc is not a regular file"],
+    ["link to nothing", () => spawnSync("ln", ["-s", join(dir, "missing"), bin]), "linux-arm64/mc: no such file (a link to nothing?)"],
+  ];
+  for (const [what, make, message] of cases) {
+    await rm(bin, { recursive: true, force: true });
+    make();
+    const err = await rejects(runPublish({ store, keyFile: key, createKey: true, product: "client", component: "mc", from: dir }));
+    assert.is(err.message, message, what);
+    assert.equal(await readdir(storeDir).catch(() => []), [], `${what}: something was written`);
+  }
+});
+
 pub("should not move latest for an older release", async (ctx) => {
   const { storeDir, store, key, work } = await fresh(ctx);
   await runPublish({ store, keyFile: key, createKey: true, product: "client", component: "mc", from: await makeReleaseDir(join(work, "new"), { component: "mc", releaseId: id2 }) });

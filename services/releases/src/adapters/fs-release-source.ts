@@ -1,4 +1,5 @@
-import { open, readdir } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { AppError } from "@mc/shared/errors";
 import type { ReleaseSource } from "../domain/publish-release.js";
@@ -22,19 +23,24 @@ export function createFsReleaseSource(dir: string): ReleaseSource {
     }
   }
   async function read(path: string): Promise<Uint8Array> {
-    const file = await open(join(dir, path), "r");
+    const full = join(dir, path);
+    // A FIFO would block the open and a device (a link to /dev/zero) would never end: files only.
+    const found = await stat(full).catch((err: NodeJS.ErrnoException) => {
+      throw new AppError("invalid_argument", `${path}: ${err.code === "ENOENT" ? "no such file (a link to nothing?)" : (err.code ?? "cannot be read")}`);
+    });
+    if (!found.isFile()) throw new AppError("invalid_argument", `${path} is not a regular file`);
+    const file = await open(full, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const { size } = await file.stat();
-      // One byte of room past its size: the read that finds the end needs no bigger buffer.
+      // One byte of room past its size: a file that grew since is noticed, never cut at the size it had.
       if (buffer.length <= size) buffer = Buffer.allocUnsafe(size + 1);
       let filled = 0;
-      for (;;) {
-        // A file that grew meanwhile is read whole, never cut at the size it had.
-        if (filled === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
-        const { bytesRead } = await file.read(buffer, filled, buffer.length - filled, filled);
+      while (filled <= size) {
+        const { bytesRead } = await file.read(buffer, filled, size + 1 - filled, filled);
         if (bytesRead === 0) break;
         filled += bytesRead;
       }
+      if (filled !== size) throw new AppError("aborted", `${path} changed while it was being read: run the publish again once it is complete`);
       return new Uint8Array(buffer.buffer, buffer.byteOffset, filled);
     } finally {
       await file.close();
