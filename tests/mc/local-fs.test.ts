@@ -1,4 +1,5 @@
 // mc on the local filesystem only: every file command with its main flags, text and --json.
+import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -91,6 +92,33 @@ files("should report missing files with the contract's error", async () => {
 files.run();
 
 // ---
+
+const odd = suite("a folder holding a FIFO, a link to /dev/zero, a link to nothing and a link to its parent");
+
+odd("should copy, list and mirror its regular files only, at once, and refuse a named FIFO in one line", async () => {
+  const dir = join(work, "odd");
+  await mkdir(join(dir, "sub"), { recursive: true });
+  await writeFile(join(dir, "a.txt"), "alpha\n");
+  await writeFile(join(work, "target.txt"), "linked\n");
+  for (const args of [["mkfifo", join(dir, "fifo")], ["ln", "-s", "/dev/zero", join(dir, "zero")], ["ln", "-s", join(work, "nowhere"), join(dir, "dangling")], ["ln", "-s", dir, join(dir, "sub", "up")], ["ln", "-s", join(work, "target.txt"), join(dir, "link.txt")]]) {
+    assert.is(spawnSync(args[0] ?? "", args.slice(1)).status, 0, args.join(" "));
+  }
+  // Before, cp -r opened the FIFO (and the FIFO again through sub/up, and again...) on every thread and never ended.
+  const cp = await mc(["cp", "-r", `${dir}/`, join(work, "odd-copy")], { hangMs: 20_000 });
+  assert.is(cp.code, 0, cp.stderr);
+  assert.equal((await readdir(join(work, "odd-copy"), { recursive: true })).sort(), ["a.txt", "link.txt"]);
+  assert.is(await readFile(join(work, "odd-copy", "link.txt"), "utf8"), "linked\n");
+  const ls = jsonLines((await mc(["ls", "-r", "--json", dir], { hangMs: 20_000 })).stdout);
+  assert.equal(ls.map((o) => o["key"]), ["a.txt", "link.txt"]);
+  const mirror = await mc(["mirror", dir, join(work, "odd-mirror")], { hangMs: 20_000 });
+  assert.is(mirror.code, 0, mirror.stderr);
+  assert.equal((await readdir(join(work, "odd-mirror"), { recursive: true })).sort(), ["a.txt", "link.txt"]);
+  const fifo = await mc(["cp", "-q", join(dir, "fifo"), join(work, "fifo-copy")], { hangMs: 20_000 });
+  assert.equal([fifo.code, fifo.stderr], [1, `mc: <ERROR> Failed to copy \`${join(dir, "fifo")}\`. \`${join(dir, "fifo")}\` is not a regular file; to upload a stream, use \`mc pipe\`.\n`]);
+  assert.not.ok(await stat(join(work, "fifo-copy")).catch(() => undefined), "a file was made from the FIFO");
+});
+
+odd.run();
 
 const tools = suite("mb, rb, du, diff, find, tree, mirror, pipe, od on the filesystem");
 

@@ -48,6 +48,13 @@ export abstract class BaseCommand extends Command {
       if (signal !== undefined) process.exit(exitCodeOf(undefined, { signal: name }));
       signal = name;
       controller.abort(new Error(`interrupted by ${name}`));
+      // Clean-up gets 10 s: work that cannot be aborted (a file operation stuck in the kernel) must not keep
+      // mc alive. Not process.exit: it joins the I/O threads, and a stuck one never returns. The signal
+      // again, with its default action, ends the process at once, with the status a shell expects.
+      setTimeout(() => {
+        process.removeAllListeners(name);
+        process.kill(process.pid, name);
+      }, 10_000).unref();
     };
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);

@@ -1,8 +1,10 @@
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+import type { Stats } from "node:fs";
 import { lstat, mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { mcError } from "../../core/errors.js";
 import { checkLocalName, tempPathFor, writeRangesToFile } from "./local-ranges.js";
 import { mcAttrsFromStat, mcAttrsHeader } from "./preserve-attrs.js";
 import { compareKeys } from "../../util/key-order.js";
@@ -19,6 +21,21 @@ function closed(file: WriteStream): Promise<void> {
 }
 
 const dirEntry = (key: string, mtime: Date): Entry => ({ key, size: 0, lastModified: mtime, etag: "", isDir: true });
+
+/**
+ * What a listing shows of a path, as the original client's: regular files
+ * and folders, a link as what it names. A recursive listing never enters a
+ * linked folder (a link to an ancestor would loop), and FIFOs, sockets,
+ * devices and links to nothing are left out: opening a FIFO blocks until a
+ * writer comes, and a device may never end.
+ */
+async function listable(path: string, recursive: boolean): Promise<Stats | undefined> {
+  const own = await lstat(path).catch(() => undefined);
+  if (!own) return undefined;
+  const s = own.isSymbolicLink() ? await stat(path).catch(() => undefined) : own;
+  if (!s || (!s.isFile() && !s.isDirectory())) return undefined;
+  return own.isSymbolicLink() && recursive && s.isDirectory() ? undefined : s;
+}
 
 /** Keys are absolute POSIX paths; a directory lists as `path/`. */
 export function createLocalStore(): Store {
@@ -42,7 +59,7 @@ export function createLocalStore(): Store {
     const base = dir.endsWith("/") ? dir : `${dir}/`;
     const items: { key: string; isDir: boolean; size: number; mtime: Date }[] = [];
     for (const name of names) {
-      const s = await stat(base + name).catch(() => undefined);
+      const s = await listable(base + name, recursive);
       if (s) items.push({ key: base + name + (s.isDirectory() ? "/" : ""), isDir: s.isDirectory(), size: s.size, mtime: s.mtime });
     }
     items.sort((a, b) => compareKeys(a.key, b.key));
@@ -65,8 +82,10 @@ export function createLocalStore(): Store {
       return walk(dirname(prefix), options.recursive, (n) => n.startsWith(name));
     },
     async read(key, options: ReadOptions = {}) {
-      const s = await lstat(key);
+      const s = await stat(key);
       if (s.isDirectory()) throw Object.assign(new Error(`${key} is a directory`), { code: "EISDIR" });
+      // A FIFO would block the read (and every later file operation) until a writer came; a device might never end.
+      if (!s.isFile()) throw mcError(`\`${key}\` is not a regular file; to upload a stream, use \`mc pipe\`.`, undefined, "invalid_argument");
       const start = options.offset ?? 0;
       const end = options.length === undefined ? undefined : start + options.length - 1;
       return createReadStream(key, end === undefined ? { start } : { start, end });
