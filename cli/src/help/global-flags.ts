@@ -26,11 +26,17 @@ export const globalFlags: readonly GlobalFlag[] = [
   { names: ["--custom-header", "-H"], value: true, usage: "add custom HTTP header to the request. 'key:value' format." },
 ];
 
+/** Accepted everywhere like the others, but hidden from help and completion, as upstream hides them. */
+const hiddenGlobalFlags: readonly GlobalFlag[] = [
+  { names: ["--conn-read-deadline"], value: true, usage: "custom connection READ deadline (default: 10m0s)" },
+  { names: ["--conn-write-deadline"], value: true, usage: "custom connection WRITE deadline (default: 10m0s)" },
+];
+
 export const helpFlag: GlobalFlag = { names: ["--help", "-h"], value: false, usage: "show help" };
 export const versionFlag: GlobalFlag = { names: ["--version", "-v"], value: false, usage: "print the version" };
 export const autocompletionFlag: GlobalFlag = { names: ["--autocompletion"], value: false, usage: "install auto-completion for your shell" };
 
-const byName = new Map([...globalFlags, helpFlag, versionFlag, autocompletionFlag].flatMap((f) => f.names.map((n) => [n, f] as const)));
+const byName = new Map([...globalFlags, ...hiddenGlobalFlags, helpFlag, versionFlag, autocompletionFlag].flatMap((f) => f.names.map((n) => [n, f] as const)));
 
 /** The global flag a word names (`--json`, `-C`, `--config-dir=DIR`), if any. */
 export function globalFlagOf(word: string): GlobalFlag | undefined {

@@ -27,6 +27,8 @@ export abstract class BaseCommand extends Command {
   customHeader = Option.Array("-H,--custom-header", { description: "add custom HTTP header to the request", hidden: true });
   limitUpload = Option.String("--limit-upload", { description: "limits uploads to a maximum rate", hidden: true });
   limitDownload = Option.String("--limit-download", { description: "limits downloads to a maximum rate", hidden: true });
+  connReadDeadline = Option.String("--conn-read-deadline", { description: "custom connection READ deadline", hidden: true });
+  connWriteDeadline = Option.String("--conn-write-deadline", { description: "custom connection WRITE deadline", hidden: true });
 
   /** The command's body; returns an exit code for partial failures (default 0). */
   abstract run(ctx: McContext): Promise<number | void>;

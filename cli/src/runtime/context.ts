@@ -27,6 +27,8 @@ export interface GlobalSettings {
   readonly resolve: readonly string[];
   /** --custom-header `k:v` entries. */
   readonly headers: readonly string[];
+  /** A connection neither sending nor receiving this long fails (--conn-read/write-deadline; default 10 min). */
+  readonly connIdleMs?: number;
 }
 
 /** What a command works with: output, configuration, aliases and the two backends. */
@@ -69,7 +71,8 @@ export function createContext(deps: ContextDeps, shared?: TransferLimits): McCon
   const client = (alias: ResolvedAlias): Client => {
     let c = clients.get(alias.name);
     if (!c) {
-      c = createS3Client(alias, { certsDir: join(deps.config.dir, "certs"), insecure: deps.settings.insecure, headers, ...(lookup ? { lookup } : {}) });
+      const idle = deps.settings.connIdleMs === undefined ? {} : { idleMs: deps.settings.connIdleMs };
+      c = createS3Client(alias, { certsDir: join(deps.config.dir, "certs"), insecure: deps.settings.insecure, headers, ...(lookup ? { lookup } : {}), ...idle });
       clients.set(alias.name, c);
     }
     return c;

@@ -2,7 +2,7 @@ import { defaultConfigDir, type Platform } from "../config/home-dir.js";
 import type { GlobalSettings } from "./context.js";
 import { mcError } from "../core/errors.js";
 import type { UploadSettings } from "../storage/s3/s3-upload.js";
-import { parseSize } from "../util/humanize.js";
+import { parseDuration, parseSize } from "../util/humanize.js";
 import { parseBool } from "../util/parse-bool.js";
 
 export interface GlobalFlags {
@@ -16,6 +16,8 @@ export interface GlobalFlags {
   readonly limitDownload: string | undefined;
   readonly resolve: readonly string[] | undefined;
   readonly customHeader: readonly string[] | undefined;
+  readonly connReadDeadline?: string | undefined;
+  readonly connWriteDeadline?: string | undefined;
 }
 
 /** A flag wins over its MC_* variable; the variable over the default. */
@@ -33,7 +35,16 @@ export function resolveSettings(flags: GlobalFlags, platform: Platform): GlobalS
     resolve: flags.resolve ?? (env["MC_RESOLVE"] ? env["MC_RESOLVE"].split(",") : []),
     ...rate("limitUpload", flags.limitUpload ?? env["MC_LIMIT_UPLOAD"]),
     ...rate("limitDownload", flags.limitDownload ?? env["MC_LIMIT_DOWNLOAD"]),
+    connIdleMs: Math.min(deadline("conn-read-deadline", flags.connReadDeadline), deadline("conn-write-deadline", flags.connWriteDeadline)),
   };
+}
+
+/** `--conn-read-deadline` / `--conn-write-deadline` (Go durations, default 10m) in milliseconds. */
+function deadline(name: string, text: string | undefined): number {
+  if (text === undefined) return 10 * 60_000;
+  const ms = parseDuration(text);
+  if (ms === undefined || ms <= 0) throw mcError(`Invalid --${name} \`${text}\`; use a duration such as 30s or 10m.`, undefined, "invalid_argument");
+  return ms;
 }
 
 /** `10MiB` → bytes per second; absent or empty → no limit. */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { Socket } from "node:net";
 import { join } from "node:path";
 import { rootCertificates } from "node:tls";
 import type { Client, ClientOptions } from "minio";
@@ -18,6 +19,8 @@ export interface ClientSettings {
   readonly lookup?: Lookup;
   /** --custom-header `k:v` entries, sent (and signed) with every request. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** A connection neither sending nor receiving this long fails (default 10 minutes, as upstream's deadlines). */
+  readonly idleMs?: number;
 }
 
 /** `-H 'k:v'` values as a header map. */
@@ -51,6 +54,22 @@ export function trustedCas(certsDir: string): string[] {
   return cas;
 }
 
+/**
+ * The agent's sockets carry its idle timeout (kept on reuse), but Node only
+ * reports it: a request to a server that never answers waited forever. Here a
+ * socket idle that long is destroyed, failing its request with ETIMEDOUT
+ * (retried like any dropped connection, then reported in one line).
+ */
+function withDeadline<T extends HttpAgent>(agent: T, host: string, idleMs: number): T {
+  const create = agent.createConnection.bind(agent) as (...args: unknown[]) => Socket;
+  agent.createConnection = ((...args: unknown[]) => {
+    const socket = create(...args);
+    socket.once("timeout", () => socket.destroy(Object.assign(new Error(`No data to or from ${host} for ${idleMs / 1000} s (--conn-read-deadline, --conn-write-deadline)`), { code: "ETIMEDOUT" })));
+    return socket;
+  }) as T["createConnection"];
+  return agent;
+}
+
 export function createS3Client(alias: ResolvedAlias, settings: ClientSettings): Client {
   let url: URL;
   try {
@@ -64,9 +83,14 @@ export function createS3Client(alias: ResolvedAlias, settings: ClientSettings): 
   const knownCloud = /amazonaws\.com$|googleapis\.com$/.test(url.hostname);
   const pathStyle = alias.path === "on" || (alias.path !== "off" && !knownCloud);
   const lookup = settings.lookup ? { lookup: settings.lookup } : {};
-  const transportAgent = useSSL
-    ? new HttpsAgent({ keepAlive: true, maxSockets: 64, ca: trustedCas(settings.certsDir), rejectUnauthorized: !settings.insecure, ...lookup })
-    : new HttpAgent({ keepAlive: true, maxSockets: 64, ...lookup });
+  const idleMs = settings.idleMs ?? 10 * 60_000;
+  const transportAgent = withDeadline(
+    useSSL
+      ? new HttpsAgent({ keepAlive: true, maxSockets: 64, timeout: idleMs, ca: trustedCas(settings.certsDir), rejectUnauthorized: !settings.insecure, ...lookup })
+      : new HttpAgent({ keepAlive: true, maxSockets: 64, timeout: idleMs, ...lookup }),
+    `${url.hostname}:${port}`,
+    idleMs,
+  );
   const region = settings.region ?? process.env["MC_REGION"] ?? "us-east-1";
   const options: ClientOptions = {
     endPoint: url.hostname,
