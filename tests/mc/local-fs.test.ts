@@ -1,5 +1,5 @@
 // mc on the local filesystem only: every file command with its main flags, text and --json.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -116,6 +116,11 @@ odd("should copy, list and mirror its regular files only, at once, and refuse a 
   const fifo = await mc(["cp", "-q", join(dir, "fifo"), join(work, "fifo-copy")], { hangMs: 20_000 });
   assert.equal([fifo.code, fifo.stderr], [1, `mc: <ERROR> Failed to copy \`${join(dir, "fifo")}\`. \`${join(dir, "fifo")}\` is not a regular file; to upload a stream, use \`mc pipe\`.\n`]);
   assert.not.ok(await stat(join(work, "fifo-copy")).catch(() => undefined), "a file was made from the FIFO");
+  // cat reads a FIFO as cat(1) does: what its writer wrote.
+  const writer = spawn("sh", ["-c", `echo from-the-fifo > '${join(dir, "fifo")}'`]);
+  const cat = await mc(["cat", join(dir, "fifo")], { hangMs: 20_000 });
+  writer.kill();
+  assert.equal([cat.code, cat.stdout], [0, "from-the-fifo\n"], cat.stderr);
 });
 
 odd.run();

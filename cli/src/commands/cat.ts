@@ -56,7 +56,7 @@ export class CatCommand extends BaseCommand {
       if (!Number.isFinite(offset) || offset < 0) throw usageError("invalid --offset or --tail.");
       if (offset >= info.size && info.size > 0) continue;
       if (part !== undefined && store.kind !== "s3") throw usageError(`--part-number needs an object, not the local file \`${arg}\`.`);
-      const source = await store.read(loc.key, { ...(offset > 0 ? { offset } : {}), ...(this.versionId ? { versionId: this.versionId } : {}), ...(part !== undefined ? { partNumber: part } : {}) }).catch((err: unknown) => {
+      const source = await store.read(loc.key, { anyFile: true, ...(offset > 0 ? { offset } : {}), ...(this.versionId ? { versionId: this.versionId } : {}), ...(part !== undefined ? { partNumber: part } : {}) }).catch((err: unknown) => {
         throw mcError(`Unable to read from \`${arg}\`.`, err);
       });
       await pipeline(source, ctx.output.stdout, { end: false });

@@ -44,7 +44,7 @@ export class HeadCommand extends BaseCommand {
       if (!info) {
         throw mcError(`Unable to read from \`${arg}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey", key: loc.key }), "not_found");
       }
-      const source = await store.read(loc.key, this.versionId ? { versionId: this.versionId } : {});
+      const source = await store.read(loc.key, { anyFile: true, ...(this.versionId ? { versionId: this.versionId } : {}) });
       let seen = 0;
       for await (const data of source) {
         const chunk = data as Buffer;

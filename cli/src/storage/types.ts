@@ -45,6 +45,8 @@ export interface ListOptions {
 }
 
 export interface ReadOptions {
+  /** Local only: a FIFO or device is read like a file (cat, head), not refused as copies refuse it. */
+  readonly anyFile?: boolean;
   readonly offset?: number;
   readonly length?: number;
   readonly versionId?: string;

@@ -84,10 +84,13 @@ export function createLocalStore(): Store {
     async read(key, options: ReadOptions = {}) {
       const s = await stat(key);
       if (s.isDirectory()) throw Object.assign(new Error(`${key} is a directory`), { code: "EISDIR" });
-      // A FIFO would block the read (and every later file operation) until a writer came; a device might never end.
-      if (!s.isFile()) throw mcError(`\`${key}\` is not a regular file; to upload a stream, use \`mc pipe\`.`, undefined, "invalid_argument");
+      // A copy of a FIFO would block (and every later file operation) until a writer came, and a
+      // device might never end; cat and head read them as the original client does.
+      if (!s.isFile() && options.anyFile !== true) throw mcError(`\`${key}\` is not a regular file; to upload a stream, use \`mc pipe\`.`, undefined, "invalid_argument");
       const start = options.offset ?? 0;
       const end = options.length === undefined ? undefined : start + options.length - 1;
+      // No start for a whole read: positioned reads fail on a FIFO (ESPIPE).
+      if (start === 0 && end === undefined) return createReadStream(key);
       return createReadStream(key, end === undefined ? { start } : { start, end });
     },
     async write(key, source: Readable, _size, options: WriteOptions = {}) {
