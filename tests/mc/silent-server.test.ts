@@ -53,7 +53,7 @@ silent("should refuse a deadline that is not a duration, in one line", async (ct
   assert.equal([r.code, r.stderr], [1, "mc: <ERROR> Invalid --conn-write-deadline `soon`; use a duration such as 30s or 10m.\n"]);
 });
 
-silent("should end within its 10 s of clean-up on SIGTERM while a request waits :: default deadline", async (ctx) => {
+silent("should end at once on SIGTERM while a request waits :: its connection is cut", async (ctx) => {
   const before = ctx.connections;
   const child = spawnMc(["-C", ctx.configDir, "ls", "hole/bucket"], { env: ctx.env });
   const exited = new Promise<string>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? String(code))));
@@ -63,7 +63,8 @@ silent("should end within its 10 s of clean-up on SIGTERM while a request waits 
   const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
   const how = await exited;
   clearTimeout(timer);
-  assert.ok(Date.now() - started < 15_000, `ended after ${Date.now() - started} ms`);
+  // Before, it waited for the answer (and, with the 10 s backstop only, for the backstop).
+  assert.ok(Date.now() - started < 5_000, `ended after ${Date.now() - started} ms`);
   assert.ok(how === "SIGTERM" || how === "143", `ended by ${how}`);
 });
 

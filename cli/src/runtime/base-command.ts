@@ -6,7 +6,7 @@ import { loadConfigDir } from "../config/config-dir.js";
 import { currentPlatform } from "../config/home-dir.js";
 import { createContext, type McContext } from "./context.js";
 import { exitCodeOf, exitCodes } from "../core/exit-codes.js";
-import { createOutput } from "../core/output.js";
+import { createOutput, type Output } from "../core/output.js";
 import { resolveSettings, uploadSettings } from "./settings.js";
 import { startUpdateCheck, type UpdateCheck } from "../update/update-check.js";
 
@@ -15,6 +15,14 @@ import { startUpdateCheck, type UpdateCheck } from "../update/update-check.js";
  * every subcommand and after positional arguments), builds the context, and
  * owns the error → output → exit-code mapping. It never overrides catch().
  */
+/**
+ * After Ctrl-C the connections are cut on purpose: the errors that follow
+ * (a socket hang up per request in flight) are not reported as failures.
+ */
+function silentAfterSignal(output: Output, signalled: () => boolean): Output {
+  return { ...output, error: (err, type) => (signalled() ? undefined : output.error(err, type)) };
+}
+
 export abstract class BaseCommand extends Command {
   configDir = Option.String("-C,--config-dir", { description: "path to configuration folder (MC_CONFIG_DIR)" });
   quiet = Option.Boolean("-q,--quiet", { description: "disable progress bar display (MC_QUIET)" });
@@ -72,7 +80,7 @@ export abstract class BaseCommand extends Command {
       if (this.path[0] !== "update") updateCheck = await startUpdateCheck({ configDir: config.dir, env: platform.env, silent: settings.json || settings.quiet });
       const ctx = createContext({
         settings,
-        output,
+        output: silentAfterSignal(output, () => signal !== undefined),
         config,
         aliases: resolveAliases(config.file, config.path, platform.env),
         signal: controller.signal,

@@ -72,7 +72,7 @@ export function createContext(deps: ContextDeps, shared?: TransferLimits): McCon
     let c = clients.get(alias.name);
     if (!c) {
       const idle = deps.settings.connIdleMs === undefined ? {} : { idleMs: deps.settings.connIdleMs };
-      c = createS3Client(alias, { certsDir: join(deps.config.dir, "certs"), insecure: deps.settings.insecure, headers, ...(lookup ? { lookup } : {}), ...idle });
+      c = createS3Client(alias, { certsDir: join(deps.config.dir, "certs"), insecure: deps.settings.insecure, headers, signal: deps.signal, ...(lookup ? { lookup } : {}), ...idle });
       clients.set(alias.name, c);
     }
     return c;

@@ -21,6 +21,11 @@ export interface ClientSettings {
   readonly headers?: Readonly<Record<string, string>>;
   /** A connection neither sending nor receiving this long fails (default 10 minutes, as upstream's deadlines). */
   readonly idleMs?: number;
+  /**
+   * Aborted on Ctrl-C: every connection open then is cut, so requests the S3
+   * SDK cannot abort end at once; clean-up requests open new ones.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** `-H 'k:v'` values as a header map. */
@@ -91,6 +96,7 @@ export function createS3Client(alias: ResolvedAlias, settings: ClientSettings): 
     `${url.hostname}:${port}`,
     idleMs,
   );
+  settings.signal?.addEventListener("abort", () => transportAgent.destroy(), { once: true });
   const region = settings.region ?? process.env["MC_REGION"] ?? "us-east-1";
   const options: ClientOptions = {
     endPoint: url.hostname,
