@@ -11,11 +11,6 @@ import { resolveSettings, uploadSettings } from "./settings.js";
 import { startUpdateCheck, type UpdateCheck } from "../update/update-check.js";
 
 /**
- * Every mc command extends this: it declares the global flags (so they work on
- * every subcommand and after positional arguments), builds the context, and
- * owns the error → output → exit-code mapping. It never overrides catch().
- */
-/**
  * After Ctrl-C the connections are cut on purpose: the errors that follow
  * (a socket hang up per request in flight) are not reported as failures.
  */
@@ -23,6 +18,11 @@ function silentAfterSignal(output: Output, signalled: () => boolean): Output {
   return { ...output, error: (err, type) => (signalled() ? undefined : output.error(err, type)) };
 }
 
+/**
+ * Every mc command extends this: it declares the global flags (so they work on
+ * every subcommand and after positional arguments), builds the context, and
+ * owns the error → output → exit-code mapping. It never overrides catch().
+ */
 export abstract class BaseCommand extends Command {
   configDir = Option.String("-C,--config-dir", { description: "path to configuration folder (MC_CONFIG_DIR)" });
   quiet = Option.Boolean("-q,--quiet", { description: "disable progress bar display (MC_QUIET)" });

@@ -1,5 +1,4 @@
-import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import type { Stats } from "node:fs";
+import { createReadStream, createWriteStream, type Stats, type WriteStream } from "node:fs";
 import { lstat, mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Transform, type Readable } from "node:stream";
