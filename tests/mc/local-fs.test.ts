@@ -123,6 +123,24 @@ odd("should copy, list and mirror its regular files only, at once, and refuse a 
   assert.equal([cat.code, cat.stdout], [0, "from-the-fifo\n"], cat.stderr);
 });
 
+odd("should refuse, in one line, a file whose name is not UTF-8 instead of skipping it :: cp -r, mirror, ls", async () => {
+  const dir = join(work, "latin1");
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, "good.txt"), "good\n");
+  // bad<0xff>.txt: Node reads the name back as bad\uFFFD.txt, a file that does not exist.
+  await writeFile(Buffer.concat([Buffer.from(`${dir}/bad`), Buffer.from([0xff]), Buffer.from(".txt")]), "lost?\n");
+  for (const args of [["cp", "-r", `${dir}/`, join(work, "latin1-copy")], ["mirror", dir, join(work, "latin1-mirror")], ["ls", `${dir}/`]]) {
+    const r = await mc(args);
+    assert.equal([r.code, r.stderr], [1, `mc: <ERROR> \`${dir}/bad\uFFFD.txt\` has a name that is not valid UTF-8, which mc cannot read; rename it.\n`], args.join(" "));
+  }
+  // A name that really holds U+FFFD is an ordinary name.
+  const fine = join(work, "replacement");
+  await mkdir(fine, { recursive: true });
+  await writeFile(join(fine, "a\uFFFDb.txt"), "ok\n");
+  const ls = jsonLines((await mc(["ls", "--json", `${fine}/`])).stdout);
+  assert.equal(ls.map((o) => o["key"]), ["a\uFFFDb.txt"]);
+});
+
 odd.run();
 
 const tools = suite("mb, rb, du, diff, find, tree, mirror, pipe, od on the filesystem");

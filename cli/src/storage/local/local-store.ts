@@ -59,6 +59,11 @@ export function createLocalStore(): Store {
     const items: { key: string; isDir: boolean; size: number; mtime: Date }[] = [];
     for (const name of names) {
       const s = await listable(base + name, recursive);
+      // Node decodes a name that is not UTF-8 with U+FFFD, and no file has the decoded name:
+      // skipping it would lose the file without a word.
+      if (!s && name.includes("\uFFFD") && (await lstat(base + name).catch(() => undefined)) === undefined) {
+        throw mcError(`\`${base + name}\` has a name that is not valid UTF-8, which mc cannot read; rename it.`, undefined, "failed_precondition");
+      }
       if (s) items.push({ key: base + name + (s.isDirectory() ? "/" : ""), isDir: s.isDirectory(), size: s.size, mtime: s.mtime });
     }
     items.sort((a, b) => compareKeys(a.key, b.key));
