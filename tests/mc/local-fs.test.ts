@@ -1,11 +1,11 @@
 // mc on the local filesystem only: every file command with its main flags, text and --json.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { chmod, chown, cp, mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { jsonLines, runMc, type RunOptions } from "./mc-runner.js";
+import { jsonLines, repoRoot, runMc, type RunOptions } from "./mc-runner.js";
 
 const configDir = await mkdtemp(join(tmpdir(), "mc-local-config-"));
 const work = await mkdtemp(join(tmpdir(), "mc-local-"));
@@ -133,12 +133,62 @@ odd("should refuse, in one line, a file whose name is not UTF-8 instead of skipp
     const r = await mc(args);
     assert.equal([r.code, r.stderr], [1, `mc: <ERROR> \`${dir}/bad\uFFFD.txt\` has a name that is not valid UTF-8, which mc cannot read; rename it.\n`], args.join(" "));
   }
+  // Reported, and the rest is still copied.
+  assert.equal(await readdir(join(work, "latin1-copy")), ["good.txt"]);
+  assert.equal(await readdir(join(work, "latin1-mirror")), ["good.txt"]);
   // A name that really holds U+FFFD is an ordinary name.
   const fine = join(work, "replacement");
   await mkdir(fine, { recursive: true });
   await writeFile(join(fine, "a\uFFFDb.txt"), "ok\n");
   const ls = jsonLines((await mc(["ls", "--json", `${fine}/`])).stdout);
   assert.equal(ls.map((o) => o["key"]), ["a\uFFFDb.txt"]);
+});
+
+odd("should report each folder it may not read, copy the rest, fail, and let mirror --remove delete nothing :: cp -r, ls -r, mirror, du, find", async () => {
+  // Another user than root, whom no file mode stops: a world-readable copy of the bundle, a folder of its own.
+  const nobody = 65534;
+  const top = await mkdtemp(join(tmpdir(), "mc-perm-"));
+  try {
+    await chmod(top, 0o755);
+    await cp(join(repoRoot, "cli", "dist"), join(top, "dist"), { recursive: true });
+    const config = join(top, "config");
+    await mkdir(config);
+    const as = (args: readonly string[]): ReturnType<typeof runMc> => runMc(["-C", config, ...args], { uid: nobody, bin: join(top, "dist", "mc.cjs") });
+    const dir = join(top, "src");
+    await mkdir(join(dir, "ok"), { recursive: true });
+    await mkdir(join(dir, "locked"));
+    await mkdir(join(dir, "unsearchable"));
+    for (const [name, text] of [["a.txt", "a"], ["ok/b.txt", "b"], ["locked/c.txt", "c"], ["unsearchable/d.txt", "d"], ["z.txt", "z"]] as const) await writeFile(join(dir, name), text);
+    // A mirror made while everything could be read, with one file the source no longer has.
+    await mkdir(join(top, "mirror", "locked"), { recursive: true });
+    await writeFile(join(top, "mirror", "locked", "c.txt"), "c");
+    await writeFile(join(top, "mirror", "gone.txt"), "g");
+    await chmod(join(dir, "locked"), 0o000);
+    await chmod(join(dir, "unsearchable"), 0o644);
+    await mkdir(join(top, "copy"));
+    for (const path of [config, join(top, "copy"), join(top, "mirror"), join(top, "mirror", "locked")]) await chown(path, nobody, nobody);
+    const lines = `mc: <ERROR> Insufficient permissions to access this path \`${dir}/locked/\`.\nmc: <ERROR> Insufficient permissions to access this path \`${dir}/unsearchable/\`.\n`;
+    const copy = await as(["cp", "-r", "-q", `${dir}/`, join(top, "copy")]);
+    assert.equal([copy.code, copy.stderr], [1, lines], "cp -r");
+    assert.equal((await readdir(join(top, "copy"), { recursive: true })).sort(), ["a.txt", "ok", "ok/b.txt", "z.txt"]);
+    const ls = await as(["ls", "-r", "--json", dir]);
+    assert.is(ls.code, 1);
+    const listed = jsonLines(ls.stdout);
+    assert.equal(listed.filter((o) => o["status"] === "success").map((o) => o["key"]), ["a.txt", "ok/b.txt", "z.txt"]);
+    assert.equal(listed.filter((o) => o["status"] === "error").map((o) => (o["error"] as { message: string }).message), lines.replace(/mc: <ERROR> /g, "").split("\n").slice(0, 2));
+    const mirror = await as(["mirror", "-q", "--remove", "--overwrite", `${dir}/`, join(top, "mirror")]);
+    assert.equal([mirror.code, mirror.stderr], [1, `${lines}mc: <ERROR> Removed nothing from \`${join(top, "mirror")}/\`: parts of the source could not be read.\n`], "mirror");
+    assert.equal((await readdir(join(top, "mirror"), { recursive: true })).sort(), ["a.txt", "gone.txt", "locked", "locked/c.txt", "ok", "ok/b.txt", "z.txt"]);
+    for (const args of [["du", `${dir}/`], ["find", dir]]) assert.equal([(await as(args)).code, (await as(args)).stderr], [1, lines], args.join(" "));
+    // A folder that may be searched but not read (0711) still lets a named file through.
+    await chmod(join(dir, "ok"), 0o711);
+    assert.match((await as(["ls", join(dir, "ok", "b.txt")])).stdout, / 1B b\.txt\n$/);
+    assert.equal([(await as(["ls", join(dir, "ok", "nope")])).stderr], [`mc: <ERROR> Insufficient permissions to access this path \`${dir}/ok\`.\n`]);
+  } finally {
+    await chmod(join(top, "src", "locked"), 0o755).catch(() => undefined);
+    await chmod(join(top, "src", "unsearchable"), 0o755).catch(() => undefined);
+    await rm(top, { recursive: true, force: true });
+  }
 });
 
 odd.run();

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -22,6 +22,10 @@ export interface RunOptions {
   readonly cwd?: string;
   /** Kill and fail a run that has not exited by then (default 45 s). */
   readonly hangMs?: number;
+  /** Run as this user and group id (through setpriv when the tests run as root, whom no file mode stops). */
+  readonly uid?: number;
+  /** Another mc to run than the checkout's (a copy of the bundle another user can read). */
+  readonly bin?: string;
 }
 
 /**
@@ -45,7 +49,12 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
 }
 
 export function spawnMc(args: readonly string[], options: RunOptions = {}): ChildProcess {
-  return spawn(process.execPath, [mcBin, ...args], { cwd: options.cwd ?? repoRoot, env: cleanEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
+  const spawnOptions: SpawnOptions = { cwd: options.cwd ?? repoRoot, env: cleanEnv(options.env), stdio: ["pipe", "pipe", "pipe"] };
+  const bin = options.bin ?? mcBin;
+  if (options.uid !== undefined && process.getuid?.() === 0) {
+    return spawn("setpriv", [`--reuid=${options.uid}`, `--regid=${options.uid}`, "--clear-groups", process.execPath, bin, ...args], spawnOptions);
+  }
+  return spawn(process.execPath, [bin, ...args], spawnOptions);
 }
 
 /** Runs `mc` to completion (stdin is a pipe, stdout/stderr are not terminals). */

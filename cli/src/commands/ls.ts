@@ -105,6 +105,7 @@ export class LsCommand extends BaseCommand {
     const base = prefix.slice(0, prefix.lastIndexOf("/") + 1);
     let group: Entry[] = [];
     let any = false;
+    const unreadable = ctx.unreadable();
     const flush = function* (this: LsCommand): Generator<Shown> {
       group.forEach((entry, i) => this.print(ctx, entry, entry.key.slice(base.length), url, group.length - i));
       yield* group.map((entry, i) => ({ entry, key: entry.key.slice(base.length), ordinal: group.length - i }));
@@ -120,7 +121,8 @@ export class LsCommand extends BaseCommand {
     }
     yield* flush.call(this);
     // With --versions an empty answer stays empty, as before: every version may be gone.
-    if (!any && !this.versions && prefix !== "" && !prefix.endsWith("/")) {
+    // A folder that could not be read has been reported already: "does not exist" would be wrong.
+    if (!any && !this.versions && prefix !== "" && !prefix.endsWith("/") && ctx.unreadable() === unreadable) {
       throw mcError(`Unable to list \`${displayUrl(loc, loc.key)}\`.`, Object.assign(new Error("Object does not exist"), { code: "NoSuchKey" }), "not_found");
     }
   }

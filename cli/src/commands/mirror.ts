@@ -206,6 +206,11 @@ export class MirrorCommand extends BaseCommand {
     if (this.dryRun) for (const job of jobs) report(job, displayUrl(src, job.srcKey));
     else await this.copyAll(ctx, src, jobs, totals, (job) => report(job as CopyJob & { rel: string }, displayUrl(src, job.srcKey)));
     if (!this.remove) return;
+    // What could not be listed would look absent from the source: its copies must not go.
+    if (ctx.unreadable() > 0) {
+      if (extra.length > 0) ctx.output.error(mcError(`Removed nothing from \`${displayUrl(dst, dstPrefix)}\`: parts of the source could not be read.`));
+      return;
+    }
     const removals = extra.map(({ rel, size }) => ({ src: srcStore, srcKey: "", dst: dstStore, key: dstPrefix + rel, dstKey: dstPrefix + rel, size, etag: "", rel }));
     // On S3 in DeleteObjects batches, reported in order as they are confirmed.
     const removed = (job: (typeof removals)[number]): void => {

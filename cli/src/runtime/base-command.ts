@@ -86,7 +86,8 @@ export abstract class BaseCommand extends Command {
         signal: controller.signal,
         upload: uploadSettings(platform.env),
       });
-      const code = (await this.run(ctx)) ?? exitCodes.ok;
+      // A listing that passed over a folder it could not read did not do the whole job.
+      const code = Math.max((await this.run(ctx)) ?? exitCodes.ok, ctx.unreadable() > 0 ? exitCodes.fatal : exitCodes.ok);
       return signal ? exitCodeOf(undefined, { signal }) : code;
     } catch (err) {
       if (signal) return exitCodeOf(err, { signal });

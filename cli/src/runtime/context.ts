@@ -46,6 +46,11 @@ export interface McContext {
   bucketStore(alias: ResolvedAlias, bucket: string, upload?: UploadSettings): Store;
   /** The same context with other multipart settings (put -P/-s, od parts=). */
   withUpload(upload: UploadSettings): McContext;
+  /**
+   * Parts of local listings that could not be read so far (each reported as
+   * it was met): the command fails at the end, and mirror removes nothing.
+   */
+  unreadable(): number;
 }
 
 export interface ContextDeps {
@@ -57,7 +62,7 @@ export interface ContextDeps {
   readonly upload: UploadSettings;
 }
 
-export function createContext(deps: ContextDeps, shared?: TransferLimits): McContext {
+export function createContext(deps: ContextDeps, shared?: TransferLimits, unreadable = { count: 0 }): McContext {
   const limits: TransferLimits = shared ?? {
     ...(deps.settings.limitUpload ? { upload: createRateLimiter(deps.settings.limitUpload) } : {}),
     ...(deps.settings.limitDownload ? { download: createRateLimiter(deps.settings.limitDownload) } : {}),
@@ -67,7 +72,12 @@ export function createContext(deps: ContextDeps, shared?: TransferLimits): McCon
   const lookup = deps.settings.resolve.length > 0 ? createLookup(parseResolve(deps.settings.resolve)) : undefined;
   // No -H: no call into s3-client, whose first call loads the S3 SDK (a deferred module, cli/scripts/build.mjs).
   const headers = deps.settings.headers.length > 0 ? parseHeaders(deps.settings.headers) : {};
-  const localStore = createLocalStore();
+  const localStore = createLocalStore({
+    onUnreadable: (err) => {
+      unreadable.count++;
+      deps.output.error(err);
+    },
+  });
   const client = (alias: ResolvedAlias): Client => {
     let c = clients.get(alias.name);
     if (!c) {
@@ -84,6 +94,7 @@ export function createContext(deps: ContextDeps, shared?: TransferLimits): McCon
     client,
     bucketStore,
     locate: (arg) => parseLocation(arg, { aliases: deps.aliases, localStore, client, bucketStore }),
-    withUpload: (upload) => createContext({ ...deps, upload }, limits),
+    withUpload: (upload) => createContext({ ...deps, upload }, limits, unreadable),
+    unreadable: () => unreadable.count,
   };
 }

@@ -3,6 +3,7 @@ import { lstat, mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises
 import { dirname } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { isAppError, type AppError } from "@mc/shared/errors";
 import { mcError } from "../../core/errors.js";
 import { checkLocalName, tempPathFor, writeRangesToFile } from "./local-ranges.js";
 import { mcAttrsFromStat, mcAttrsHeader } from "./preserve-attrs.js";
@@ -21,6 +22,38 @@ function closed(file: WriteStream): Promise<void> {
 
 const dirEntry = (key: string, mtime: Date): Entry => ({ key, size: 0, lastModified: mtime, etag: "", isDir: true });
 
+interface Item {
+  readonly key: string;
+  readonly isDir: boolean;
+  readonly size: number;
+  readonly mtime: Date;
+}
+/** A listed path: a folder's key ends in `/`. */
+const itemOf = (path: string, s: Stats): Item => ({ key: path + (s.isDirectory() ? "/" : ""), isDir: s.isDirectory(), size: s.size, mtime: s.mtime });
+
+// What a walk may pass over: a name removed since its folder was read, a link to nothing or to
+// itself. Anything else (a folder it may not read or search, an I/O error) is reported: passing
+// over it silently would leave files out of a copy, and a mirror --remove would delete their copies.
+const absent = new Set(["ENOENT", "ENOTDIR", "ELOOP"]);
+const isAbsent = (err: unknown): boolean => absent.has((err as NodeJS.ErrnoException).code ?? "");
+
+function gone(path: string): (err: unknown) => undefined {
+  return (err) => {
+    if (isAbsent(err)) return undefined;
+    throw unreadable(path, err);
+  };
+}
+
+const denied = (path: string): AppError => mcError(`Insufficient permissions to access this path \`${path}\`.`, undefined, "permission_denied");
+
+function unreadable(path: string, err: unknown): AppError {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === "EACCES" || code === "EPERM" ? denied(path) : mcError(`Unable to read \`${path}\`.`, err);
+}
+
+/** The folder holding the path may be read but not searched (mode 0644): every name in it fails alike. */
+const unsearchable = Symbol("unsearchable");
+
 /**
  * What a listing shows of a path, as the original client's: regular files
  * and folders, a link as what it names. A recursive listing never enters a
@@ -28,16 +61,25 @@ const dirEntry = (key: string, mtime: Date): Entry => ({ key, size: 0, lastModif
  * devices and links to nothing are left out: opening a FIFO blocks until a
  * writer comes, and a device may never end.
  */
-async function listable(path: string, recursive: boolean): Promise<Stats | undefined> {
-  const own = await lstat(path).catch(() => undefined);
-  if (!own) return undefined;
-  const s = own.isSymbolicLink() ? await stat(path).catch(() => undefined) : own;
+async function listable(path: string, recursive: boolean): Promise<Stats | undefined | typeof unsearchable> {
+  const own = await lstat(path).catch((err: unknown) => ((err as NodeJS.ErrnoException).code === "EACCES" ? unsearchable : gone(path)(err)));
+  if (own === unsearchable || !own) return own;
+  const s = own.isSymbolicLink() ? await stat(path).catch(gone(path)) : own;
   if (!s || (!s.isFile() && !s.isDirectory())) return undefined;
   return own.isSymbolicLink() && recursive && s.isDirectory() ? undefined : s;
 }
 
+export interface LocalStoreOptions {
+  /**
+   * Told of each part of a listing that cannot be read (a folder mc may not
+   * read, a name that is not UTF-8); the listing goes on with the rest.
+   * Without it, such a part stops the listing.
+   */
+  readonly onUnreadable?: (err: AppError) => void;
+}
+
 /** Keys are absolute POSIX paths; a directory lists as `path/`. */
-export function createLocalStore(): Store {
+export function createLocalStore(storeOptions: LocalStoreOptions = {}): Store {
   // As upstream's stat of a file: its guessed Content-Type and its attributes as `-a` would send them.
   const statKey = async (key: string): Promise<ObjectInfo | undefined> => {
     try {
@@ -48,30 +90,47 @@ export function createLocalStore(): Store {
       return undefined;
     }
   };
-  async function* walk(dir: string, recursive: boolean, filter: (name: string) => boolean): AsyncGenerator<Entry> {
+  // A part that cannot be read is reported and passed over (the rest is still listed), or, with
+  // no one to report to, stops the listing.
+  const skip = (err: AppError): void => {
+    if (!storeOptions.onUnreadable) throw err;
+    storeOptions.onUnreadable(err);
+  };
+  const listed = (path: string, recursive: boolean): Promise<Stats | undefined | typeof unsearchable> =>
+    listable(path, recursive).catch((err: unknown) => {
+      if (!isAppError(err)) throw err;
+      skip(err);
+      return undefined;
+    });
+  async function* walk(dir: string, recursive: boolean, filter: (name: string) => boolean, exact?: string): AsyncGenerator<Entry> {
     let names: string[];
     try {
       names = (await readdir(dir)).filter(filter).sort();
-    } catch {
+    } catch (err) {
+      // A folder that may be searched but not read (mode 711) still lets a named path through.
+      const s = exact !== undefined && (err as NodeJS.ErrnoException).code === "EACCES" ? await listed(exact, recursive) : undefined;
+      if (exact !== undefined && s && s !== unsearchable) yield* entriesOf(itemOf(exact, s), recursive);
+      else if (!isAbsent(err)) skip(unreadable(dir, err));
       return;
     }
     const base = dir.endsWith("/") ? dir : `${dir}/`;
-    const items: { key: string; isDir: boolean; size: number; mtime: Date }[] = [];
+    const items: Item[] = [];
     for (const name of names) {
-      const s = await listable(base + name, recursive);
+      const s = await listed(base + name, recursive);
+      if (s === unsearchable) return skip(denied(dir));
       // Node decodes a name that is not UTF-8 with U+FFFD, and no file has the decoded name:
-      // skipping it would lose the file without a word.
-      if (!s && name.includes("\uFFFD") && (await lstat(base + name).catch(() => undefined)) === undefined) {
-        throw mcError(`\`${base + name}\` has a name that is not valid UTF-8, which mc cannot read; rename it.`, undefined, "failed_precondition");
+      // passing over it silently would lose the file without a word.
+      if (!s && name.includes("\uFFFD") && (await lstat(base + name).catch((err: unknown) => (isAbsent(err) ? undefined : null))) === undefined) {
+        skip(mcError(`\`${base + name}\` has a name that is not valid UTF-8, which mc cannot read; rename it.`, undefined, "failed_precondition"));
       }
-      if (s) items.push({ key: base + name + (s.isDirectory() ? "/" : ""), isDir: s.isDirectory(), size: s.size, mtime: s.mtime });
+      if (s) items.push(itemOf(base + name, s));
     }
     items.sort((a, b) => compareKeys(a.key, b.key));
-    for (const item of items) {
-      if (!item.isDir) yield { key: item.key, size: item.size, lastModified: item.mtime, etag: "", isDir: false };
-      else if (recursive) yield* walk(item.key, true, () => true);
-      else yield dirEntry(item.key, item.mtime);
-    }
+    for (const item of items) yield* entriesOf(item, recursive);
+  }
+  function entriesOf({ key, isDir, size, mtime }: Item, recursive: boolean): AsyncIterable<Entry> | Entry[] {
+    if (!isDir) return [{ key, size, lastModified: mtime, etag: "", isDir: false }];
+    return recursive ? walk(key, true, () => true) : [dirEntry(key, mtime)];
   }
   return {
     kind: "local",
@@ -83,7 +142,7 @@ export function createLocalStore(): Store {
     list(prefix, options: ListOptions) {
       if (prefix.endsWith("/")) return walk(prefix, options.recursive, () => true);
       const name = prefix.slice(prefix.lastIndexOf("/") + 1);
-      return walk(dirname(prefix), options.recursive, (n) => n.startsWith(name));
+      return walk(dirname(prefix), options.recursive, (n) => n.startsWith(name), prefix);
     },
     async read(key, options: ReadOptions = {}) {
       const s = await stat(key);
