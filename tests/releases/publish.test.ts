@@ -112,6 +112,7 @@ pub("should refuse bad input before writing anything", async (ctx) => {
     ["bad id", async () => undefined, { releaseId: "RELEASE.2024-13-40T25-00-00Z" }, "invalid release id"],
     ["bad platform", async (d) => writeFile(join(d, "plan9-amd64"), ""), {}, "unknown platform folder 'plan9-amd64'"],
     ["bad binary name", async (d) => writeFile(join(d, "linux-amd64", "mcc"), "x"), {}, "linux-amd64/ must hold exactly one binary named 'mc'"],
+    ["empty binary", async (d) => writeFile(join(d, "linux-amd64", "mc"), ""), {}, "linux-amd64/mc is empty: a release binary cannot be 0 bytes (nothing was published)"],
     ["empty notes", async (d) => writeFile(join(d, `release-notes-${id1}.md`), "  \n"), {}, "release notes are empty"],
     ["bad gomod", async (d) => writeFile(join(d, `gomod-${id1}.txt`), "main\nx 1.0\n"), {}, `gomod-${id1}.txt: line 2: bad version`],
     ["bad product", async () => undefined, { product: "Client" }, "invalid product 'Client'"],

@@ -29,6 +29,9 @@ export async function listBinaries(req: PublishRequest, deps: PublishDeps, sign?
     }
     const source = `${name}/${expected}`;
     const bytes = await req.source.read(source);
+    // An empty file is a build that failed on the way (a truncated copy, a redirect into it):
+    // published, every download would be a "binary" that cannot run, with a valid signature.
+    if (bytes.byteLength === 0) throw new AppError("invalid_argument", `${source} is empty: a release binary cannot be 0 bytes (nothing was published)`);
     out.push({ ...platform, source, size: bytes.byteLength, sha256: deps.sha256Hex(bytes), signature: sign?.(bytes) });
   }
   if (out.length === 0) throw new AppError("invalid_argument", "no platform folder: publish at least one <os>-<arch>/<binary>");
