@@ -1,5 +1,7 @@
 import { X509Certificate } from "node:crypto";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createKmsClient, startEmbeddedKms } from "@mc/kms";
@@ -75,9 +77,11 @@ embedded("should start with a passphrase HSM and an explicit admin identity", as
   }
 });
 
-embedded("should run an ephemeral development node with kms server --dev", async () => {
+embedded("should run an ephemeral development node with kms server --dev, and leave nothing of it behind", async () => {
   const port = await freePort();
-  const proc = startProcess(process.execPath, [kmsBin, "server", "--dev", "--address", `127.0.0.1:${port}`], { env: { ...process.env, KMS_HSM_KEY: "" } });
+  // Its own TMPDIR: what the node leaves behind (its CA key among it) shows there.
+  const tmp = await mkdtemp(join(tmpdir(), "kms-dev-test-"));
+  const proc = startProcess(process.execPath, [kmsBin, "server", "--dev", "--address", `127.0.0.1:${port}`], { env: { ...process.env, KMS_HSM_KEY: "", TMPDIR: tmp } });
   try {
     const ready = await waitFor(() => /CA (\S+)\)/.exec(proc.output()) ?? undefined, { what: "dev node started", timeoutMs: 60000 });
     const apiKey = /API Key (k1:\S+)/.exec(proc.output())?.[1] ?? "";
@@ -89,6 +93,21 @@ embedded("should run an ephemeral development node with kms server --dev", async
     await proc.stop();
   }
   assert.is(proc.child.exitCode, 0, proc.output());
+  assert.equal(await readdir(tmp), [], "left behind after SIGTERM");
+  // A node that cannot start leaves nothing either: before, a taken port left the dev CA's key in a temporary folder.
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  try {
+    for (const [address, line] of [[`127.0.0.1:${(taken.address() as AddressInfo).port}`, /cannot listen on 127\.0\.0\.1:\d+: listen EADDRINUSE/], ["bogus", /address 'bogus' is not HOST:PORT/]] as const) {
+      const failed = spawnSync(process.execPath, [kmsBin, "server", "--dev", "--address", address], { encoding: "utf8", env: { ...process.env, KMS_HSM_KEY: "", TMPDIR: tmp }, timeout: 60_000 });
+      assert.is(failed.status, 1, address);
+      assert.match(failed.stderr, line);
+      assert.equal(await readdir(tmp), [], `left behind by --address ${address}`);
+    }
+  } finally {
+    taken.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
 });
 
 embedded.run();

@@ -52,16 +52,25 @@ export class ServerCommand extends ProgramCommand {
   }
 
   private async runDev(): Promise<number> {
-    const dir = await mkdtemp(join(tmpdir(), "kms-dev-"));
+    // The address first: a bad one must not leave a temporary folder behind.
     const { host, port } = parseAddress(this.address ?? "127.0.0.1:7373");
-    const files = await ensureDevCertificates(join(dir, "certs"));
-    const node = await startKmsNode({
-      config: {
-        host, port, dataDir: join(dir, "data"), adminIdentity: undefined,
-        tls: { cert: files.certFile, key: files.keyFile, ca: undefined, auth: "off" },
-        hsm: { kind: "key", key: newHsmKey() }, enclaves: ["default"], audit: "stdout",
-      },
-    });
+    const dir = await mkdtemp(join(tmpdir(), "kms-dev-"));
+    let node: Awaited<ReturnType<typeof startKmsNode>>;
+    let files: Awaited<ReturnType<typeof ensureDevCertificates>>;
+    try {
+      files = await ensureDevCertificates(join(dir, "certs"));
+      node = await startKmsNode({
+        config: {
+          host, port, dataDir: join(dir, "data"), adminIdentity: undefined,
+          tls: { cert: files.certFile, key: files.keyFile, ca: undefined, auth: "off" },
+          hsm: { kind: "key", key: newHsmKey() }, enclaves: ["default"], audit: "stdout",
+        },
+      });
+    } catch (err) {
+      // A node that could not start (the port taken) leaves nothing of its ephemeral state either.
+      await rm(dir, { recursive: true, force: true });
+      throw err;
+    }
     process.stderr.write(`kms: development node on https://${host}:${node.port} (ephemeral; CA ${files.caFile})\n`);
     return waitForSignal(async () => {
       await node.close();
