@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { jsonLines, repoRoot, runMc, type RunOptions } from "./mc-runner.js";
+import { cleanEnv, jsonLines, mcBin, repoRoot, runMc, type RunOptions } from "./mc-runner.js";
 
 const configDir = await mkdtemp(join(tmpdir(), "mc-local-config-"));
 const work = await mkdtemp(join(tmpdir(), "mc-local-"));
@@ -42,6 +42,19 @@ files("should copy files and folders with cp rules", async () => {
   assert.is(j[0]?.["target"], join(work, "copy.txt"));
   // No temporary file is left beside the target.
   assert.equal((await readdir(work)).filter((n) => n.includes("mc-part")), []);
+});
+
+files("should fail a copy in one line, leaving nothing, when the disk refuses it :: a file where a folder must be, a file-size limit", async () => {
+  const blocked = await mc(["cp", join(src, "a.txt"), join(src, "a.txt", "deeper", "x.txt")]);
+  assert.equal([blocked.code, blocked.stderr], [1, `mc: <ERROR> Failed to copy \`${join(src, "a.txt")}\`. \`${join(src, "a.txt")}\` is a file, so it cannot hold \`${join(src, "a.txt", "deeper", "x.txt")}\`.\n`]);
+  // RLIMIT_FSIZE fails the write half-way (EFBIG), as a full disk fails it (ENOSPC).
+  const big = join(work, "big.bin");
+  await writeFile(big, Buffer.alloc(3 * 1024 * 1024, 7));
+  const out = join(work, "limited");
+  await mkdir(out);
+  const limited = spawnSync("prlimit", ["--fsize=1000000", process.execPath, mcBin, "-C", configDir, "cp", big, join(out, "big.bin")], { encoding: "utf8", env: cleanEnv() });
+  assert.equal([limited.status, limited.stderr], [1, `mc: <ERROR> Failed to copy \`${big}\`. File too large.\n`]);
+  assert.equal(await readdir(out), [], "a partial or temporary file was left");
 });
 
 files("should copy only old files with --older-than", async () => {

@@ -19,4 +19,13 @@ test("describeError: a server code with an empty <Message> still says what happe
   assert.is(unknown.causeMessage, "SomeNew2Code");
 });
 
+test("describeError: a file error gives the system's words, not Node's syscall text", () => {
+  const fsError = (code: string, syscall: string): Error => Object.assign(new Error(`${code}: some text, ${syscall}`), { code, syscall });
+  assert.is(describeError(mcError("Failed to copy `a`.", fsError("ENOSPC", "write"))).causeMessage, "No space left on device.");
+  assert.is(describeError(mcError("Failed to copy `a`.", fsError("EROFS", "open"))).causeMessage, "Read-only file system.");
+  assert.is(describeError(mcError("Failed to copy `a`.", fsError("ENOTDIR", "mkdir"))).causeMessage, "Not a directory.");
+  // A code without words of its own keeps Node's text.
+  assert.is(describeError(mcError("Failed to copy `a`.", fsError("EXDEV", "rename"))).causeMessage, "EXDEV: some text, rename");
+});
+
 test.run();

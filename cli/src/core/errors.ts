@@ -98,12 +98,25 @@ function causeText(err: unknown): string {
     // Go's wording, which scripts written for the original client look for.
     return `${err.message}: x509: certificate signed by unknown authority`;
   }
-  if (code === "ENOENT") return "No such file or directory.";
-  if (code === "EACCES" || code === "EPERM") return "Permission denied.";
-  if (code === "EISDIR") return "Is a directory.";
-  if (code === "ENOTEMPTY") return "Directory not empty.";
-  return err.message;
+  return (typeof code === "string" ? systemText[code] : undefined) ?? err.message;
 }
+
+/** The system's own words for the file errors a person can act on (Node's text adds the syscall: `ENOSPC: no space left on device, write`). */
+const systemText: Readonly<Record<string, string>> = {
+  ENOENT: "No such file or directory.",
+  EACCES: "Permission denied.",
+  EPERM: "Permission denied.",
+  EISDIR: "Is a directory.",
+  ENOTDIR: "Not a directory.",
+  ENOTEMPTY: "Directory not empty.",
+  ENOSPC: "No space left on device.",
+  EDQUOT: "Disk quota exceeded.",
+  EROFS: "Read-only file system.",
+  EFBIG: "File too large.",
+  ENAMETOOLONG: "File name too long.",
+  EMFILE: "Too many open files.",
+  EIO: "Input/output error.",
+};
 
 /** Something a person can read for an error that brought no message of its own (`new Error()`, a thrown string ""). */
 function nonEmpty(message: string, err: unknown): string {

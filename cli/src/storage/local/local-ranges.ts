@@ -1,4 +1,4 @@
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { mcError } from "../../core/errors.js";
@@ -28,13 +28,33 @@ export function checkLocalName(key: string): void {
   throw mcError(`\`${key}\` cannot be a local file name: it has an empty, \`.\` or \`..\` path segment.`, undefined, "invalid_argument");
 }
 
+/** Makes the folders above a file; a file standing where one of them must be is named in one line. */
+export async function makeParentOf(key: string): Promise<void> {
+  try {
+    await mkdir(dirname(key), { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const blocker = code === "EEXIST" || code === "ENOTDIR" ? await nearestExisting(dirname(key)) : undefined;
+    if (blocker && !blocker.isDir) throw mcError(`\`${blocker.path}\` is a file, so it cannot hold \`${key}\`.`, undefined, "failed_precondition");
+    throw err;
+  }
+}
+
+async function nearestExisting(dir: string): Promise<{ path: string; isDir: boolean } | undefined> {
+  for (let path = dir; ; path = dirname(path)) {
+    const s = await stat(path).catch(() => undefined);
+    if (s) return { path, isDir: s.isDirectory() };
+    if (path === dirname(path)) return undefined;
+  }
+}
+
 /**
  * Fetches `size` bytes as ranges, `parallel` at a time, each written at its
  * offset; memory stays at one socket buffer per range in flight.
  */
 export async function writeRangesToFile(key: string, size: number, fetch: (offset: number, length: number) => Promise<Readable>, options: RangeWriteOptions): Promise<void> {
   checkLocalName(key);
-  await mkdir(dirname(key), { recursive: true });
+  await makeParentOf(key);
   const temp = tempPathFor(key);
   const handle = await open(temp, "w");
   let done = 0;

@@ -1,11 +1,11 @@
 import { createReadStream, createWriteStream, type Stats, type WriteStream } from "node:fs";
-import { lstat, mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { lstat, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isAppError, type AppError } from "@mc/shared/errors";
 import { mcError } from "../../core/errors.js";
-import { checkLocalName, tempPathFor, writeRangesToFile } from "./local-ranges.js";
+import { checkLocalName, makeParentOf, tempPathFor, writeRangesToFile } from "./local-ranges.js";
 import { mcAttrsFromStat, mcAttrsHeader } from "./preserve-attrs.js";
 import { compareKeys } from "../../util/key-order.js";
 import { contentTypeOf } from "../../util/mime.js";
@@ -158,7 +158,7 @@ export function createLocalStore(storeOptions: LocalStoreOptions = {}): Store {
     },
     async write(key, source: Readable, _size, options: WriteOptions = {}) {
       checkLocalName(key);
-      await mkdir(dirname(key), { recursive: true });
+      await makeParentOf(key);
       // A temp file beside the target, renamed on success: an interrupted copy leaves nothing under the final name.
       const temp = tempPathFor(key);
       let written = 0;
