@@ -3,7 +3,6 @@
 // alias that really works (aws s3api sees what it made), aws s3api's policy.
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { suite } from "uvu";
@@ -38,7 +37,7 @@ alias("should export config.json's entry as one line of JSON", async () => {
 });
 
 alias("should import exported credentials into another configuration, and they work :: aws s3api", async () => {
-  const other = await mkdtemp(join(tmpdir(), "mc-import-"));
+  const other = await mkdtemp(join(work, "import-"));
   const exported = (await mc(["alias", "export", "rgw"])).stdout;
   const r = await runMc(["-C", other, "alias", "import", "copy"], { input: exported });
   assert.is(r.code, 0, r.stderr);

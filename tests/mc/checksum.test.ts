@@ -7,7 +7,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { suite } from "uvu";
@@ -19,7 +18,7 @@ const exec = promisify(execFile);
 const fx = await startMcFixture();
 const { work } = fx;
 const rec = await startRecordingS3();
-const config = await mkdtemp(join(tmpdir(), "mc-checksum-"));
+const config = await mkdtemp(join(fx.work, "config-"));
 const mc = (args: readonly string[], options: RunOptions = {}): ReturnType<typeof runMc> =>
   runMc(["-C", config, ...args], { ...options, env: { MC_HOST_rec: rec.host, MC_HOST_rgw: fx.rgw.endpoint.replace("http://", `http://${fx.rgw.accessKey}:${fx.rgw.secretKey}@`), ...options.env } });
 

@@ -2,7 +2,6 @@
 // (its body read as XML by the test, its version id, the wait for the copy)
 // and Ceph RGW's own answer.
 import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -13,7 +12,7 @@ import { startRecordingS3 } from "./recording-s3.js";
 const fx = await startMcFixture();
 const { mc } = fx;
 const rec = await startRecordingS3();
-const config = await mkdtemp(join(tmpdir(), "mc-restore-"));
+const config = await mkdtemp(join(fx.work, "config-"));
 const mcRec = (args: readonly string[], options: RunOptions = {}): ReturnType<typeof runMc> => runMc(["-C", config, ...args], { ...options, env: { MC_HOST_rec: rec.host } });
 
 const requested = new Set<string>();

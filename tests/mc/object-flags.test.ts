@@ -2,7 +2,7 @@
 // cp --disable-multipart, put --if-not-exists, cat --part-number,
 // head --rewind/--enc-c, pipe --enc-c/--enc-kms/--enc-s3.
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -97,16 +97,20 @@ flags("should print the part the server sends with cat --part-number :: a record
     return { status: 206, headers: { "content-range": `bytes ${start}-${end - 1}/${big.length}`, "x-amz-mp-parts-count": "3", "content-type": "application/octet-stream" }, body: big.subarray(start, end) };
   };
   const config = await mkdtemp(join(tmpdir(), "mc-parts-"));
-  for (const n of [1, 3]) {
-    const from = rec.requests.length;
-    const raw = await new Promise<Buffer>((resolve, reject) => {
-      const child = execFile(process.execPath, ["cli/bin/mc.js", "-C", config, "cat", "--part-number", String(n), "rec/bucket/parts.bin"], { encoding: "buffer", maxBuffer: 64 * MiB, cwd: repoRoot, env: { ...process.env, MC_HOST_rec: rec.host } }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
-      child.stdin?.end();
-    });
-    assert.ok(raw.equals(big.subarray((n - 1) * part, Math.min(big.length, n * part))), `part ${n}`);
-    assert.is(rec.requests.slice(from).find((q) => q.method === "GET")?.query.get("partNumber"), String(n));
+  try {
+    for (const n of [1, 3]) {
+      const from = rec.requests.length;
+      const raw = await new Promise<Buffer>((resolve, reject) => {
+        const child = execFile(process.execPath, ["cli/bin/mc.js", "-C", config, "cat", "--part-number", String(n), "rec/bucket/parts.bin"], { encoding: "buffer", maxBuffer: 64 * MiB, cwd: repoRoot, env: { ...process.env, MC_HOST_rec: rec.host } }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+        child.stdin?.end();
+      });
+      assert.ok(raw.equals(big.subarray((n - 1) * part, Math.min(big.length, n * part))), `part ${n}`);
+      assert.is(rec.requests.slice(from).find((q) => q.method === "GET")?.query.get("partNumber"), String(n));
+    }
+  } finally {
+    rec.override = () => undefined;
+    await rm(config, { recursive: true, force: true });
   }
-  rec.override = () => undefined;
 });
 
 flags("should refuse a part Ceph RGW answers with the whole object, and bad part numbers", async () => {
@@ -172,7 +176,7 @@ flags("should write SSE-KMS with pipe --enc-kms :: aws head-object", async () =>
 });
 
 flags("should ask for SSE-S3 with pipe --enc-s3 :: the header at a recording endpoint", async () => {
-  const config = await mkdtemp(join(tmpdir(), "mc-pipe-s3-"));
+  const config = await mkdtemp(join(fx.work, "pipe-s3-"));
   const from = rec.requests.length;
   const r = await runMc(["-C", config, "pipe", "--enc-s3", "rec/bucket/enc", "rec/bucket/enc/a.txt"], { input: "s3", env: { MC_HOST_rec: rec.host } });
   assert.is(r.code, 0, r.stderr);

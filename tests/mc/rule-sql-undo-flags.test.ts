@@ -8,7 +8,6 @@ import * as assert from "uvu/assert";
 import { jsonLines, startMcFixture } from "./mc-runner.js";
 import { startWitness } from "./s3-witness.js";
 import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { runMc, type RunOptions } from "./mc-runner.js";
@@ -25,7 +24,7 @@ const aws = async (...args: string[]): Promise<string> => {
   return stdout;
 };
 const rec = await startRecordingS3();
-const recConfig = await mkdtemp(join(tmpdir(), "mc-rules-"));
+const recConfig = await mkdtemp(join(fx.work, "config-"));
 const mcRec = (args: readonly string[], options: RunOptions = {}): ReturnType<typeof runMc> => runMc(["-C", recConfig, ...args], { ...options, env: { MC_HOST_rec: rec.host } });
 // The endpoint keeps the lifecycle document it was sent.
 let lifecycle = "";
