@@ -44,7 +44,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-// A closed stdout (`gateway | head -1`) ends the gateway quietly with 141, as a program killed by SIGPIPE.
+// A closed stdout (`gateway | head -1`) ends the gateway quietly with 141, as a program killed by SIGPIPE;
+// a failing one (a full disk) in one line.
 endOnClosedPipe();
 
 let config;
@@ -54,8 +55,9 @@ try {
   fail(`${isAppError(err) ? err.message : "bad arguments"}\n\n${usage}`);
 }
 if (config.help) {
-  // Exit once written: exiting right after write() would report 0 for a closed stdout.
-  await new Promise<void>((done) => process.stdout.write(usage, (err) => (err ? process.exit(141) : done())));
+  // Exit once written: exiting right after write() would report 0 for a closed stdout. A failed
+  // write is the 'error' listener's to end (141 for a closed pipe, one line for a full disk).
+  await new Promise<void>((done) => process.stdout.write(usage, (err) => (err ? undefined : done())));
   process.exit(0);
 }
 

@@ -5,7 +5,7 @@ import { Builtins, type BaseContext, type Cli, type CommandClass } from "clipani
 import { endOnClosedPipe } from "@mc/shared/closed-pipe";
 import { registry } from "./command-registry.js";
 import { joinDashValues } from "./core/dash-values.js";
-import { mcError } from "./core/errors.js";
+import { describeError, mcError } from "./core/errors.js";
 import { exitCodes } from "./core/exit-codes.js";
 import { splitCommandLine } from "./help/command-line.js";
 import { createCommandTree } from "./help/command-tree.js";
@@ -20,8 +20,13 @@ import { suggest } from "./core/suggest.js";
 import { parseBool } from "./util/parse-bool.js";
 import { versionText } from "./core/version.js";
 
-// Before anything can write: a closed stdout ends mc quietly with 141.
-endOnClosedPipe();
+// Before anything can write: a closed stdout ends mc quietly with 141, a failing one in one line.
+endOnClosedPipe({
+  failureLine: (err) => {
+    const d = describeError(mcError("Unable to write to standard output.", err));
+    return `mc: <ERROR> ${d.message} ${d.causeMessage}`;
+  },
+});
 
 const tree = createCommandTree(registry);
 

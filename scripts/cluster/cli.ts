@@ -5,6 +5,6 @@ import { runProgram } from "@mc/shared/program";
 import { clusterProgram } from "./program.js";
 
 // A closed stdout (`npm run cluster -- up | head -2`) ends quietly with 141, as a program killed by SIGPIPE.
-endOnClosedPipe();
+endOnClosedPipe({ program: "cluster" });
 
 process.exitCode = await runProgram(clusterProgram, process.argv.slice(2));

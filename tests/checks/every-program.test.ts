@@ -3,9 +3,10 @@
 // package.json files, and `npm run cluster`) meets bad input the same way: an
 // unknown flag, a malformed URL or host, a missing or unwritable path give one
 // clear line on stderr and a non-zero status, never a stack trace; a closed
-// stdout ends the program quietly with 141, as a program killed by SIGPIPE.
+// stdout ends the program quietly with 141, as a program killed by SIGPIPE,
+// and a stdout that fails otherwise (a full disk) in one line.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,8 +27,11 @@ interface Case {
   readonly what: string;
   readonly args: readonly string[];
   readonly env?: Record<string, string>;
-  /** "fail": one clear line and a non-zero status; "closed": stdout closed at once, expect 141 and silence. */
-  readonly expect: "fail" | "closed";
+  /**
+   * "fail": one clear line and a non-zero status; "closed": stdout closed at once, expect 141 and
+   * silence; "full": stdout is /dev/full (every write fails with ENOSPC), expect one line and 1.
+   */
+  readonly expect: "fail" | "closed" | "full";
   /** The line must name the problem. */
   readonly mentions?: RegExp;
 }
@@ -73,7 +77,7 @@ const sbomArgs = ["--from", gomod, "--licenses", licenses, "--component", "mc", 
 const apiKey = "k1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const listing = join(work, "listing");
 
-/** Cases per program; every program also gets an unknown top-level flag and a closed stdout on --help. */
+/** Cases per program; every program also gets an unknown top-level flag, and a closed and a full stdout on --help. */
 function casesOf(name: string): Case[] | undefined {
   const table: Record<string, Case[]> = {
     mc: [
@@ -81,9 +85,11 @@ function casesOf(name: string): Case[] | undefined {
       { what: "malformed URL", args: ["alias", "set", "bad", "http://[::1", "a", "b"], expect: "fail", mentions: /http:\/\/\[::1/ },
       { what: "malformed host", args: ["alias", "set", "bad", "http://bad host:9000", "a", "b"], expect: "fail", mentions: /bad host/ },
       { what: "missing path", args: ["ls", missing], expect: "fail", mentions: /does not exist/ },
-      { what: "unwritable path", args: ["cp", gomod, join(aFile, "sub", "x")], expect: "fail", mentions: /not a directory/ },
+      { what: "unwritable path", args: ["cp", gomod, join(aFile, "sub", "x")], expect: "fail", mentions: /a-file` is a file, so it cannot hold/ },
       { what: "unwritable config folder", args: ["--config-dir", join(aFile, "cfg"), "ls", work], expect: "fail", mentions: /config/ },
       { what: "closed pipe", args: ["ls", "-r", listing], expect: "closed" },
+      { what: "full disk", args: ["ls", "-r", listing], expect: "full", mentions: /Unable to write to standard output\. No space left on device\.$/ },
+      { what: "full disk", args: ["cat", gomod], expect: "full", mentions: /Unable to write to standard output\. No space left on device\.$/ },
     ],
     kms: [
       { what: "unknown flag", args: ["hsm", "new", "--no-such-flag"], expect: "fail", mentions: /--no-such-flag/ },
@@ -130,12 +136,14 @@ function casesOf(name: string): Case[] | undefined {
 function run(program: Program, c: Case): Promise<Ended> {
   return new Promise((resolve, reject) => {
     const env = cleanEnv({ MC_CONFIG_DIR: mcConfig, KMS_API_KEY: undefined, NATS_URL: undefined, ...c.env });
-    const child = spawn(process.execPath, [...program.argv, ...c.args], { cwd: program.cwd ?? work, env, stdio: ["ignore", "pipe", "pipe"] });
-    if (c.expect === "closed") child.stdout.destroy();
+    const full = c.expect === "full" ? openSync("/dev/full", "w") : undefined;
+    const child = spawn(process.execPath, [...program.argv, ...c.args], { cwd: program.cwd ?? work, env, stdio: ["ignore", full ?? "pipe", "pipe"] });
+    if (full !== undefined) closeSync(full);
+    if (c.expect === "closed") child.stdout?.destroy();
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on("data", (b: Buffer) => out.push(b));
-    child.stderr.on("data", (b: Buffer) => err.push(b));
+    child.stdout?.on("data", (b: Buffer) => out.push(b));
+    child.stderr?.on("data", (b: Buffer) => err.push(b));
     // A program that waits forever (a server that started after all) fails the case rather than the run.
     const timer = setTimeout(() => child.kill("SIGKILL"), 60000);
     child.once("error", reject);
@@ -211,6 +219,7 @@ every("should give each program's bad input one clear line and a non-zero status
     const generic: Case[] = [
       { what: "unknown top-level flag", args: ["--no-such-flag"], expect: "fail", mentions: /--no-such-flag/ },
       { what: "closed pipe on --help", args: ["--help"], expect: "closed" },
+      { what: "full disk on --help", args: ["--help"], expect: "full", mentions: /standard output/ },
     ];
     for (const c of [...generic, ...(cases ?? [])]) jobs.push({ program, c });
   }
