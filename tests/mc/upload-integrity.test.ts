@@ -7,7 +7,7 @@
 // without it).
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { truncate, writeFile } from "node:fs/promises";
 import { createServer, request, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -42,19 +42,20 @@ const aws = async (...args: string[]): Promise<{ code: number; stdout: string }>
   }
 };
 
-/** A proxy in front of RGW that records each part's headers and flips one byte of part `flipPart` (0: none). */
-async function startProxy(): Promise<{ url: string; flipPart: number; parts: IncomingHttpHeaders[]; close: () => Promise<void> }> {
+/** A proxy in front of RGW that records each part's headers, flips one byte of part `flipPart` (0: none) and holds parts until `hold` settles. */
+async function startProxy(): Promise<{ url: string; flipPart: number; hold: Promise<void>; parts: IncomingHttpHeaders[]; close: () => Promise<void> }> {
   const target = new URL(rgw.endpoint);
-  const state = { url: "", flipPart: 0, parts: [] as IncomingHttpHeaders[], close: async () => {} };
+  const state = { url: "", flipPart: 0, hold: Promise.resolve(), parts: [] as IncomingHttpHeaders[], close: async () => {} };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const data = Buffer.concat(chunks);
       const part = Number(new URL(req.url ?? "/", "http://x").searchParams.get("partNumber") ?? 0);
       if (req.method === "PUT" && part > 0) {
         state.parts.push(req.headers);
         if (part === state.flipPart) data[1000] = (data[1000] ?? 0) ^ 0x01;
+        await state.hold;
       }
       const out = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
@@ -112,6 +113,30 @@ rgwSuite("should fail on a byte flipped in transit, leaving no object and no upl
   const uploads = await aws("s3api", "list-multipart-uploads", "--bucket", "integrity");
   assert.is(uploads.code, 0);
   assert.not.match(uploads.stdout, /damaged\.bin/, "the upload was aborted");
+});
+
+rgwSuite("should refuse a file truncated while it is uploaded, leaving no object and no upload :: aws s3api", async () => {
+  // More than mc reads ahead (four 5 MiB parts in flight and one filling), so it is still reading when the file shrinks.
+  const shrinking = join(work, "shrinking.bin");
+  await writeFile(shrinking, randomBytes(48 * mib));
+  proxy.parts.length = 0;
+  let release = (): void => undefined;
+  proxy.hold = new Promise<void>((resolve) => (release = resolve));
+  try {
+    const run = mc(["cp", shrinking, "flip/integrity/shrunk.bin"], viaProxy);
+    while (proxy.parts.length === 0) await new Promise((r) => setTimeout(r, 50));
+    await truncate(shrinking, 7 * mib);
+    release();
+    const r = await run;
+    // Before, the parts read until the new end were completed into a 25 MiB object, and then the copy was called failed.
+    assert.equal([r.code, r.stderr.trim().split("\n").length], [1, 1], r.stderr);
+    assert.match(r.stderr, /^mc: <ERROR> Failed to copy `.*shrinking\.bin`\. `.*shrinking\.bin` changed size while it was being copied \(\d+ of 50331648 bytes read\); nothing was written\. Run the command again\.$/m);
+  } finally {
+    release();
+    proxy.hold = Promise.resolve();
+  }
+  assert.is((await aws("s3api", "head-object", "--bucket", "integrity", "--key", "shrunk.bin")).code === 0, false, "no object under the final name");
+  assert.not.match((await aws("s3api", "list-multipart-uploads", "--bucket", "integrity")).stdout, /shrunk\.bin/, "the upload was aborted");
 });
 
 rgwSuite.after(async () => {

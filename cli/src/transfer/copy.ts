@@ -82,15 +82,23 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
   let streamed = 0;
   let reported = 0;
   const meter = file ?? (await meteredRead(job, limiters, hash, (n) => (streamed += n)));
+  // Run by the target before the data becomes visible (before the rename, the PUT, the
+  // multipart completion), and again after the write for a target that has no such step:
+  // decided once (an MD5 digest can be taken once).
+  let verdict: Error | null | undefined;
   const verify = (): void => {
+    verdict ??= check();
+    if (verdict) throw verdict;
+  };
+  const check = (): Error | null => {
     const received = file ? file.bytesRead : streamed;
     if (received !== job.size) {
-      throw mcError(`Integrity check failed for \`${job.srcKey}\`.`, new Error(`received ${received} bytes, expected ${job.size}`), "internal");
+      if (job.src.kind === "local") return mcError(`\`${job.srcKey}\` changed size while it was being copied (${received} of ${job.size} bytes read); nothing was written. Run the command again.`, undefined, "aborted");
+      return mcError(`Integrity check failed for \`${job.srcKey}\`: received ${received} bytes, expected ${job.size}.`, undefined, "internal");
     }
     const digest = hash?.digest("hex");
-    if (digest !== undefined && digest !== job.etag) {
-      throw mcError(`Integrity check failed for \`${job.srcKey}\`.`, new Error(`MD5 ${digest} does not match ETag ${job.etag}`), "internal");
-    }
+    if (digest !== undefined && digest !== job.etag) return mcError(`Integrity check failed for \`${job.srcKey}\`: MD5 ${digest} does not match ETag ${job.etag}.`, undefined, "internal");
+    return null;
   };
   try {
     await job.dst.write(job.dstKey, meter, job.size, {

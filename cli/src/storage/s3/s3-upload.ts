@@ -67,6 +67,8 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
   // A conditional write (put --if-not-exists) is decided when the object appears: on the PUT, or on the completion.
   const ifNoneMatch = headers["If-None-Match"];
   if (second.done) {
+    // The whole source is read: a short or changed one is refused before it can become an object.
+    options.verify?.();
     const digest = md5(firstPart).toString("hex");
     if (algorithm) headers[checksumHeader(algorithm)] = checksumOf(algorithm, firstPart);
     const raw = options.headers !== undefined || algorithm !== undefined;
@@ -144,6 +146,9 @@ export async function uploadToS3(client: Client, bucket: string, key: string, so
     await Promise.all(inflight);
     if (failure !== undefined) throw failure;
     if (signal?.aborted) throw aborted(signal);
+    // Every byte is sent but nothing is visible yet: a source that ended short (a file truncated
+    // while it was read) is refused here, and the upload aborted, instead of completing into an object.
+    options.verify?.();
     done.sort((a, b) => a.part - b.part);
     if (algorithm || ifNoneMatch) {
       const value = whole?.value() ?? "";
