@@ -28,4 +28,29 @@ file("should keep unknown fields when rewriting :: round trip", async () => {
   }
 });
 
+file("should refuse a file of the wrong shape, naming the field :: aliases as a list, a number for a URL", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "mc-cfg-"));
+  try {
+    const cases: Array<[unknown, string]> = [
+      [{ version: "10", aliases: [1, 2] }, "`aliases` must be an object of alias names"],
+      [{ version: "10", aliases: { x: "http://x" } }, "alias `x` must be an object"],
+      [{ version: "10", aliases: { x: { url: 42 } } }, "alias `x`: `url` must be a string"],
+      [{ version: "10", aliases: { x: { url: "http://x", secretKey: null } } }, "alias `x`: `secretKey` must be a string"],
+    ];
+    for (const [content, cause] of cases) {
+      await writeFile(join(dir, "config.json"), JSON.stringify(content));
+      let err: unknown;
+      try {
+        await readConfig(dir);
+      } catch (e) {
+        err = e;
+      }
+      assert.instance(err, Error, cause);
+      assert.is(((err as Error).cause as Error | undefined)?.message, cause);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 file.run();

@@ -84,9 +84,28 @@ export async function readConfig(dir: string): Promise<ConfigFile | undefined> {
       parsed.aliases = hosts;
       delete (parsed as { hosts?: unknown }).hosts;
     }
+    checkAliases(parsed.aliases);
     return parsed;
   } catch (err) {
     throw mcError(`Unable to parse config \`${configPath(dir)}\`.`, err);
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const textFields = ["url", "accessKey", "secretKey", "sessionToken", "api", "path", "license", "apiKey"] as const;
+
+/**
+ * A hand-edited file of the right JSON but the wrong shape (aliases as a
+ * list, a number for a URL) is refused here, naming the field, rather than
+ * listed as `URL: undefined` or failing later far from its cause.
+ */
+function checkAliases(aliases: unknown): void {
+  if (!isObject(aliases)) throw new Error("`aliases` must be an object of alias names");
+  for (const [name, alias] of Object.entries(aliases)) {
+    if (!isObject(alias)) throw new Error(`alias \`${name}\` must be an object`);
+    for (const field of textFields) {
+      if (alias[field] !== undefined && typeof alias[field] !== "string") throw new Error(`alias \`${name}\`: \`${field}\` must be a string`);
+    }
   }
 }
 
