@@ -5,7 +5,7 @@
 // monitoring endpoint serves mirror's counters while `mirror --watch` runs,
 // read by curl and scraped by a real Prometheus.
 import { execFile } from "node:child_process";
-import { chmod, mkdir, stat, utimes, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { suite } from "uvu";
@@ -141,6 +141,30 @@ T("--monitoring-address: mirror --watch serves its counters at /metrics (curl, a
   const bad = await fx.mc(["mirror", "--monitoring-address", "not an address", src, "rgw/mon"]);
   assert.is(bad.code, 1);
   assert.match(bad.stderr, /^mc: <ERROR> Unable to setup monitoring endpoint\. `not an address` is not HOST:PORT\.\n$/);
+});
+
+T("should refuse to mirror a folder into itself or into its own parent, changing nothing :: the file system, aws s3api", async () => {
+  // Local: --remove from a subfolder to its parent deleted the source's own files; into a subfolder, each run nested one level deeper.
+  const top = join(fx.work, "overlap");
+  await mkdir(join(top, "sub"), { recursive: true });
+  await writeFile(join(top, "a.txt"), "a");
+  await writeFile(join(top, "sub", "b.txt"), "b");
+  const line = (from: string, to: string): string => `mc: <ERROR> Unable to mirror \`${from}\` to \`${to}\`: one is inside the other. Mirror into a folder outside the source.\n`;
+  for (const [from, to, flags] of [[`${top}/sub/`, `${top}/`, ["--remove", "--overwrite"]], [top, `${top}/copy`, []], [`${top}/`, `${top}/`, []]] as const) {
+    const r = await fx.mc(["mirror", ...flags, from, to]);
+    assert.equal([r.code, r.stderr], [1, line(from, to)], `${from} -> ${to}`);
+  }
+  assert.equal((await readdir(top, { recursive: true })).sort(), ["a.txt", "sub", "sub/b.txt"]);
+  // S3: the same bucket through another alias of the same server.
+  assert.is((await fx.mc(["mb", "rgw/overlap"])).code, 0);
+  assert.is((await fx.mc(["mirror", `${top}/`, "rgw/overlap/top/"])).code, 0);
+  const other = { env: { MC_HOST_other: fx.rgw.endpoint.replace("://", `://${fx.rgw.accessKey}:${fx.rgw.secretKey}@`) } };
+  const r = await fx.mc(["mirror", "--remove", "rgw/overlap/top/sub/", "other/overlap/top/"], other);
+  assert.equal([r.code, r.stderr], [1, line("rgw/overlap/top/sub/", "other/overlap/top/")]);
+  const listed = (await s3api("list-objects-v2", "--bucket", "overlap")) as { Contents?: { Key: string }[] };
+  assert.equal((listed.Contents ?? []).map((o) => o.Key).sort(), ["top/a.txt", "top/sub/b.txt"]);
+  // A folder beside it whose name only starts the same is not inside it.
+  assert.is((await fx.mc(["mirror", "rgw/overlap/top/", "rgw/overlap/top2/"])).code, 0);
 });
 
 T.run();

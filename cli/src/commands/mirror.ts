@@ -15,6 +15,7 @@ import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { createProgress } from "../transfer/progress.js";
 import { compareListings } from "../transfer/listing-merge.js";
 import { removeInOrder } from "../helpers/delete-queue.js";
+import { refuseOverlap } from "../helpers/mirror-overlap.js";
 import { flatMatch } from "../util/wildcard.js";
 import { ageFilter } from "../helpers/flags.js";
 import { watchChanges, type Changes } from "../helpers/mirror-changes.js";
@@ -109,6 +110,7 @@ export class MirrorCommand extends BaseCommand {
       const dst = ctx.locate(dstArg);
       requireStore(src);
       requireStore(dst);
+      await refuseOverlap(src, dst);
       if (src.kind === "s3" && !(await src.client.bucketExists(src.bucket))) {
         throw mcError(`Unable to mirror \`${srcArg}\`.`, Object.assign(new Error("Bucket does not exist"), { code: "NoSuchBucket", bucketname: src.bucket }), "not_found");
       }
@@ -152,7 +154,9 @@ export class MirrorCommand extends BaseCommand {
           throw mcError(`Unable to create bucket at \`${to.alias.name}/${name}\`.`, err);
         });
       }
-      pairs.push([ctx.locate(`${srcArg.replace(/\/+$/, "")}/${name}`), to]);
+      const from = ctx.locate(`${srcArg.replace(/\/+$/, "")}/${name}`);
+      await refuseOverlap(from, to);
+      pairs.push([from, to]);
     }
     return pairs;
   }
