@@ -87,8 +87,8 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
   // decided once (an MD5 digest can be taken once).
   let verdict: Error | null | undefined;
   const verify = (): void => {
-    verdict ??= check();
-    if (verdict) throw verdict;
+    if (verdict === undefined) verdict = check();
+    if (verdict !== null) throw verdict;
   };
   const check = (): Error | null => {
     const received = file ? file.bytesRead : streamed;
