@@ -57,6 +57,22 @@ files("should fail a copy in one line, leaving nothing, when the disk refuses it
   assert.equal(await readdir(out), [], "a partial or temporary file was left");
 });
 
+files("should refuse to move or copy a file onto itself, keeping it :: the same path, its folder, a hard link, mv -r of a folder onto itself", async () => {
+  const dir = join(work, "self");
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, "keep.txt");
+  await writeFile(file, "keep me\n");
+  assert.is(spawnSync("ln", [file, join(dir, "hard.txt")]).status, 0);
+  const line = (verb: string): string => `mc: <ERROR> Failed to ${verb} \`${file}\`: it is its own target; nothing was changed.\n`;
+  // Before, each mv copied the file onto itself and then removed it: the file was gone.
+  for (const args of [["mv", file, file], ["mv", file, `${dir}/`], ["mv", file, join(dir, "hard.txt")], ["mv", "-r", `${dir}/`, `${dir}/`], ["cp", file, file]]) {
+    const r = await mc(args);
+    assert.is(r.code, 1, args.join(" "));
+    assert.ok(r.stderr.includes(line(args[0] === "mv" ? "move" : "copy")), `${args.join(" ")}: ${r.stderr}`);
+    assert.is(await readFile(file, "utf8"), "keep me\n", args.join(" "));
+  }
+});
+
 files("should copy only old files with --older-than", async () => {
   const dir = join(work, "aged");
   await mkdir(dir);

@@ -42,6 +42,16 @@ attrs("should apply them to a copy between buckets too (the copy streams, so not
   assert.is((await mc(["cat", "rgw/attrs/copy.txt"])).stdout, "la la la");
 });
 
+attrs("should change an object's metadata by copying it onto itself, and refuse to move it onto itself", async () => {
+  assert.is((await mc(["pipe", "rgw/attrs/self.txt"], { input: "la la la" })).code, 0);
+  assert.is((await mc(["cp", "--attr", "Artist=Bill Evans", "rgw/attrs/self.txt", "rgw/attrs/self.txt"])).code, 0);
+  assert.is((((await statOf("rgw/attrs/self.txt"))["metadata"] ?? {}) as Record<string, unknown>)["X-Amz-Meta-Artist"], "Bill Evans");
+  // Before, the copy succeeded and the move then removed the object it had just written.
+  const r = await mc(["mv", "--attr", "Artist=Gone", "rgw/attrs/self.txt", "rgw/attrs/self.txt"]);
+  assert.equal([r.code, r.stderr], [1, "mc: <ERROR> Failed to move `rgw/attrs/self.txt`: it is its own target; nothing was changed.\n"]);
+  assert.is((await mc(["cat", "rgw/attrs/self.txt"])).stdout, "la la la");
+});
+
 attrs("should take them on pipe and --sc on put", async () => {
   const r = await mc(["pipe", "--attr", "Cache-Control=no-cache;Mood=blue", "--tags", "source=stdin", "--sc", "STANDARD", "rgw/attrs/piped.txt"], { input: "from a pipe" });
   assert.is(r.code, 0, r.stderr);

@@ -7,6 +7,7 @@ import { runCopies, type CopyJob } from "../transfer/copy.js";
 import { sourceItems, targetIsDir, targetKey, type AgeFilter } from "../transfer/plan.js";
 import { applyMcAttrs, mcAttrsHeader, mcAttrsOf, parseMcAttrs } from "../storage/local/preserve-attrs.js";
 import { createProgress } from "../transfer/progress.js";
+import { sameObject } from "./same-object.js";
 
 export interface CopyRequest {
   readonly sources: readonly string[];
@@ -43,6 +44,13 @@ export async function runCopyCommand(ctx: McContext, request: CopyRequest): Prom
       const src: Location = ctx.locate(arg);
       for await (const item of sourceItems(src, request.recursive, request.filter, request.versionId)) {
         const dstKey = targetKey(dst, item.rel, asDir);
+        // Onto itself: a local copy is pointless and a move would delete the file; an object
+        // copied onto itself (a metadata change) is fine, unless mv then removes it.
+        if ((request.removeSource === true || src.kind === "local") && item.versionId === undefined && (await sameObject(src, item.key, dst, dstKey))) {
+          ctx.output.error(mcError(`Failed to ${request.removeSource === true ? "move" : "copy"} \`${displayUrl(src, item.key)}\`: it is its own target; nothing was changed.`, undefined, "invalid_argument"));
+          failed++;
+          continue;
+        }
         const kept = request.preserve ? await preserved(item.store, item.key, dstStore, dstKey, request.headers) : {};
         jobs.push({
           src: item.store,
