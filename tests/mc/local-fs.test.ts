@@ -1,6 +1,6 @@
 // mc on the local filesystem only: every file command with its main flags, text and --json.
 import { spawn, spawnSync } from "node:child_process";
-import { chmod, chown, cp, mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { chmod, chown, cp, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { suite } from "uvu";
@@ -70,6 +70,16 @@ files("should refuse to move or copy a file onto itself, keeping it :: the same 
     assert.is(r.code, 1, args.join(" "));
     assert.ok(r.stderr.includes(line(args[0] === "mv" ? "move" : "copy")), `${args.join(" ")}: ${r.stderr}`);
     assert.is(await readFile(file, "utf8"), "keep me\n", args.join(" "));
+  }
+});
+
+files("should refuse to remove the root folder recursively, as rm(1) does :: /, /./, a link to /", async () => {
+  const link = join(work, "to-root");
+  await symlink("/", link);
+  // Always with --dry-run: were the refusal missing, the run would only list the disk, not empty it.
+  for (const target of ["/", "/./", `${link}/`]) {
+    const r = await mc(["rm", "-r", "--force", "--dry-run", target], { hangMs: 20_000 });
+    assert.equal([r.code, r.stderr, r.stdout], [1, `mc: <ERROR> removing the root folder \`${target}\` is not allowed.\n`, ""], target);
   }
 });
 

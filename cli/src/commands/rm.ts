@@ -1,3 +1,4 @@
+import { realpath } from "node:fs/promises";
 import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
@@ -166,7 +167,9 @@ export class RmCommand extends BaseCommand {
     }
     let failed = 0;
     const prefix = loc.kind === "local" ? dirPrefix(loc.key) : loc.key;
-    const dirs: string[] = [];
+    // As rm(1)'s --preserve-root: a stray space (`mc rm -r --force / tmp/x`) must not empty the machine.
+    if (loc.kind === "local" && (await realpath(prefix).catch(() => prefix)) === "/") throw usageError(`removing the root folder \`${arg}\` is not allowed.`);
+    const dirs = new Set<string>();
     // Objects go in DeleteObjects batches of up to 1,000; outcomes print in listing order, as one by one.
     const queue =
       loc.kind === "s3" && !this.dryRun
@@ -190,7 +193,7 @@ export class RmCommand extends BaseCommand {
       try {
         await one(e.key, versionId);
         for (let parent = e.key.slice(0, e.key.lastIndexOf("/") + 1); loc.kind === "local" && parent.length > prefix.length; parent = parent.slice(0, parent.slice(0, -1).lastIndexOf("/") + 1)) {
-          if (!dirs.includes(parent)) dirs.push(parent);
+          dirs.add(parent);
         }
       } catch (err) {
         ctx.output.error(mcError(`Failed to remove \`${displayUrl(loc, e.key)}\`.`, err));
@@ -200,7 +203,7 @@ export class RmCommand extends BaseCommand {
     await queue?.finish();
     // Local folders emptied by the removal go too, deepest first.
     if (loc.kind === "local" && !this.dryRun && filter.olderThan === undefined && filter.newerThan === undefined) {
-      for (const dir of dirs.sort((a, b) => b.length - a.length)) await store.remove(dir).catch(() => undefined);
+      for (const dir of [...dirs].sort((a, b) => b.length - a.length)) await store.remove(dir).catch(() => undefined);
       await store.remove(prefix).catch(() => undefined);
     }
     return failed;
