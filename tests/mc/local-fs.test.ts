@@ -258,6 +258,12 @@ tools("should sum with du, compare with diff, and search with find", async () =>
   assert.is(find.stdout, `${join(src, "sub", "b.bin")}\n`);
   const exec = await mc(["find", src, "--name", "a.txt", "--exec", "cat {}"]);
   assert.is(exec.stdout, "alpha\nbeta\ngamma\n");
+  // A name with spaces is one argument of the command (before, `cat` got `…/my` and `file.txt`).
+  const spaced = join(work, "spaced dir");
+  await mkdir(spaced);
+  await writeFile(join(spaced, "my  file.txt"), "spaced\n");
+  const each = await mc(["find", spaced, "--exec", "printf [%s|%s]\\n {base} {}"]);
+  assert.equal([each.code, each.stdout], [0, `[my  file.txt|${join(spaced, "my  file.txt")}]\n`], each.stderr);
 });
 
 tools("should draw a tree", async () => {

@@ -14,8 +14,8 @@ import { matchesAll, metadataOf, parseKeyPatterns, tagMap } from "../helpers/fin
 import { ageFilter } from "../helpers/flags.js";
 import { watchFound } from "../helpers/find-watch.js";
 
-function runChild(command: string): Promise<number> {
-  const [cmd = "", ...args] = command.trim().split(/\s+/);
+function runChild(argv: readonly string[]): Promise<number> {
+  const [cmd = "", ...args] = argv;
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ["ignore", "inherit", "inherit"] });
     child.once("error", () => resolve(127));
@@ -110,7 +110,9 @@ export class FindCommand extends BaseCommand {
       if (bucket && !matchesAll(tags, tagMap(await readTags({ ...bucket, key: e.key }, e.versionId)))) return;
       const url = displayUrl(loc, e.key);
       if (this.exec !== undefined) {
-        const code = await runChild(await this.format(this.exec, loc, e, url));
+        // Split into words first, then fill in: a name with a space stays one argument (no shell runs it).
+        const argv = await Promise.all(this.exec.trim().split(/\s+/).map((word) => this.format(word, loc, e, url)));
+        const code = await runChild(argv);
         if (code !== 0) status = code;
         return;
       }
