@@ -136,6 +136,18 @@ share("should produce a working curl form upload", async () => {
   assert.is((await mc(["cat", "rgw/interop/uploaded.txt"])).stdout, "sent by curl");
 });
 
+share("should print a curl command a shell runs as it is, for a key with spaces, a quote and a leading @ :: sh -c", async () => {
+  for (const name of ["it's my file.txt", "@home/at.txt"]) {
+    const cmd = String(jsonLines((await mc(["share", "upload", "--json", `rgw/interop/${name}`])).stdout)[0]?.["share"]);
+    const file = join(work, "form body.txt");
+    await writeFile(file, `sent for ${name}`);
+    // Pasted into a shell, with <FILE> replaced by a quoted path (before, the space split the key and the quote broke the line).
+    const posted = await run("sh", ["-c", cmd.replace("-F file=@<FILE>", `-sf -F 'file=@${file}'`)]);
+    assert.is(posted.code, 0, `${cmd}\n${posted.stderr}`);
+    assert.is((await mc(["cat", `rgw/interop/${name}`])).stdout, `sent for ${name}`, name);
+  }
+});
+
 share("should list shares and reject bad requests", async () => {
   const list = await mc(["share", "list", "download"]);
   assert.match(list.stdout, /URL: .*small\.bin\nExpire: \d+ days/);

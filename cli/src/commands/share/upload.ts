@@ -6,6 +6,11 @@ import { saveShares } from "../../helpers/share-store.js";
 import { expiryText } from "../../util/humanize.js";
 import { parseExpiry } from "../../helpers/share-expiry.js";
 
+/** One word for a POSIX shell: as it is when nothing in it is special to the shell, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9@%+=:,./_-]*$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
 export class ShareUploadCommand extends BaseCommand {
   static override paths = [["share", "upload"]];
   static override usage = Command.Usage({
@@ -39,8 +44,11 @@ export class ShareUploadCommand extends BaseCommand {
     const postURL = presigned.postURL.endsWith("/") ? presigned.postURL : `${presigned.postURL}/`;
     const formData = presigned.formData;
     const fields = Object.entries(formData).filter(([k]) => k !== "key");
-    const key = this.recursive ? `${loc.key}<NAME>` : loc.key;
-    const share = `curl ${postURL} ${fields.map(([k, v]) => `-F ${k}=${v}`).join(" ")} -F key=${key} -F file=@<FILE>`;
+    // The key as a shell reads it back (a space or a quote in it broke the pasted command), and as
+    // curl reads it back: a value starting with @ or < would be read from a local file.
+    const key = `${shellWord(loc.key)}${this.recursive ? "<NAME>" : ""}`;
+    const keyFlag = /^[@<]/.test(loc.key) ? "--form-string" : "-F";
+    const share = `curl ${postURL} ${fields.map(([k, v]) => `-F ${shellWord(`${k}=${v}`)}`).join(" ")} ${keyFlag} key=${key} -F file=@<FILE>`;
     const url = `${loc.alias.url}/${loc.bucket}/${loc.key}`;
     ctx.output.result(
       { status: "success", url, share, timeLeft: ms * 1e6, ...(this.contentType ? { contentType: this.contentType } : {}) },
