@@ -147,6 +147,8 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
     hsmActive: () => !closing,
     appliedIndex: () => node.state().appliedIndex,
     notReady,
+    // A single node whose log could not be written serves reads, not writes.
+    notWritable: () => ("failure" in node ? node.failure() : undefined),
     auditStream: (signal) => audit.subscribe(signal),
     ...(cluster
       ? {

@@ -85,7 +85,7 @@ export async function openNodeState(o: NodeStateOptions): Promise<NodeState> {
   let cluster: ClusterNode | undefined;
   if (opened.local) {
     if (opened.local.repaired) o.log(`kms: command log repaired: ${opened.local.repaired}`);
-    node = createLocalNode(opened.local, o.snapshotEvery === undefined ? {} : { snapshotEvery: o.snapshotEvery });
+    node = createLocalNode(opened.local, { log: o.log, ...(o.snapshotEvery === undefined ? {} : { snapshotEvery: o.snapshotEvery }) });
   } else if (config.cluster && opened.cluster) {
     try {
       const fingerprint = configFingerprint(await hsm.checkValue(), config.enclaves);

@@ -29,6 +29,8 @@ export interface NodeInfo {
   appliedIndex(): bigint;
   /** A reason while the node cannot serve; undefined when ready. */
   notReady(): string | undefined;
+  /** Why writes are refused while reads are served (a single node that could not write its log), or undefined. */
+  notWritable?(): string | undefined;
   /** A new stream of audit lines (NDJSON) from now on. */
   auditStream(signal: AbortSignal): Readable;
   /** Cluster mode only. */

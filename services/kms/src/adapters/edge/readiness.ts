@@ -7,6 +7,8 @@ const writeProbeMs = 1000;
 export async function readiness(node: NodeInfo, write: boolean): Promise<{ status: "ready"; leader: boolean }> {
   const reason = node.notReady();
   if (reason !== undefined) throw new AppError("unavailable", `not ready: ${reason}`);
+  const unwritable = write ? node.notWritable?.() : undefined;
+  if (unwritable !== undefined) throw new AppError("unavailable", `not ready: ${unwritable}`);
   // A leader that still has a majority confirms a read point (ReadIndex) in time.
   if (write && node.raft) {
     await node.raft.linearize(writeProbeMs).catch(() => {

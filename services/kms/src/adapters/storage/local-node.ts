@@ -1,3 +1,4 @@
+import { AppError } from "@mc/shared/errors";
 import { apply } from "../../domain/apply.js";
 import { snapshotInterval } from "../../domain/snapshot-cadence.js";
 import type { Command, Payload } from "../../domain/command.js";
@@ -9,6 +10,8 @@ import type { LocalStore } from "./local-store.js";
 
 export interface LocalNode extends CommandSink {
   readonly state: () => KmsState;
+  /** Why the node can take no more writes (its log could not be written), or undefined. */
+  failure(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -32,7 +35,7 @@ interface Pending {
  * acknowledged entry. Without `snapshotEvery`, snapshots follow
  * `snapshotInterval` (at least 1,000 entries).
  */
-export function createLocalNode(store: LocalStore, options: { snapshotEvery?: number; now?: () => string } = {}): LocalNode {
+export function createLocalNode(store: LocalStore, options: { snapshotEvery?: number; now?: () => string; log?: (line: string) => void } = {}): LocalNode {
   const state = store.snapshot;
   for (const e of store.entries) apply(state, decodeCommand(e.data), e.index);
   const fixed = options.snapshotEvery;
@@ -46,6 +49,13 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
   let running: { done: Promise<bigint | undefined>; tail: LogEntry[] } | undefined;
   /** A written snapshot's index whose log restart is still to do (in the flush loop, between batches). */
   let written: bigint | undefined;
+  /**
+   * Set once an append fails (a full disk, an I/O error): the log file may end in a torn record, so
+   * nothing more is written to it. Every later write is refused at once, in one sentence, and
+   * readiness says why; reads go on from the state, which holds exactly the acknowledged entries.
+   * A restart repairs the torn tail (those entries were never acknowledged).
+   */
+  let failed: AppError | undefined;
 
   function startSnapshot(): void {
     const tail: LogEntry[] = [];
@@ -86,9 +96,11 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
       let index = state.appliedIndex;
       const entries = batch.map((p) => ({ index: (index += 1n), data: encodeCommand(p.command) }));
       try {
+        if (failed) throw failed;
         await store.log.append(entries);
       } catch (err) {
-        for (const p of batch) p.reject(err);
+        failed ??= stopWriting(err);
+        for (const p of batch) p.reject(failed);
         continue;
       }
       running?.tail.push(...entries);
@@ -96,6 +108,13 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
       sinceSnapshot += batch.length;
       if (running === undefined && snapshotDue(sinceSnapshot)) startSnapshot();
     }
+  }
+
+  function stopWriting(err: unknown): AppError {
+    const code = (err as NodeJS.ErrnoException).code;
+    const cause = code === "ENOSPC" ? "no space left on the disk" : code ? `${code} from the disk` : err instanceof Error ? err.message : String(err);
+    options.log?.(`kms: cannot write the command log (${err instanceof Error ? err.message : String(err)}); no more writes until the node is restarted`);
+    return new AppError("unavailable", `the node cannot write to its data directory (${cause}); restart it once the disk is fixed`, { cause: err });
   }
 
   function kick(): void {
@@ -108,8 +127,10 @@ export function createLocalNode(store: LocalStore, options: { snapshotEvery?: nu
 
   return {
     state: () => state,
+    failure: () => failed?.message,
     propose(payload: Payload, issuedBy: string, requestId = ""): Promise<ApplyResult> {
       if (closed) return Promise.reject(new Error("node is closed"));
+      if (failed) return Promise.reject(failed);
       const command: Command = { requestId, issuedAt: now(), issuedBy, payload };
       const done = new Promise<ApplyResult>((resolve, reject) => queue.push({ command, resolve, reject }));
       kick();
