@@ -74,4 +74,29 @@ full("should refuse writes in one line, serve reads, report it on ready?write, a
   }
 });
 
+full("should refuse every request once its audit log cannot be written, and stay up to say so :: audit to /dev/full", async () => {
+  const fx = await createFixture();
+  // /dev/full fails every write with ENOSPC. Before, the first audit line crashed the node (an unhandled stream error).
+  await fx.writeConfig(fx.defaultYaml().replace("audit: audit.log", "audit: /dev/full"));
+  const kms = await runKms(fx, env);
+  const ca = await readFile(fx.certs.caFile);
+  const c = await kms.client();
+  try {
+    // Served (its audit line is written after the answer); the write of that line fails.
+    await c.createKey("audited-or-not");
+    await waitFor(async () => (await getStatus(fx.port, "/v1/health/ready", ca)) === 503, { what: "not ready once the audit log failed", timeoutMs: 10000 });
+    await c.generate("audited-or-not").then(
+      () => assert.unreachable("a request was served without its audit line"),
+      (err: unknown) => assert.match(String(err), /the node cannot write its audit log; restart it once the disk is fixed/),
+    );
+    assert.is(kms.proc.child.exitCode, null, "the node exited");
+    assert.equal(kms.proc.output().split("\n").filter((l) => l.includes("cannot write the audit log /dev/full")).length, 1, kms.proc.output());
+    assert.not.match(kms.proc.output(), /\n\s+at /, "a stack trace was logged");
+  } finally {
+    c.close();
+    await kms.proc.stop();
+    await fx.cleanup();
+  }
+});
+
 full.run();

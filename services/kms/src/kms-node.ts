@@ -120,11 +120,13 @@ export async function startKmsNode(options: KmsNodeOptions): Promise<KmsNode> {
       .catch((err: unknown) => log(`kms: cannot create the configured enclaves: ${reason(err)}`))
       .finally(() => (settingUp = undefined));
   }
-  const audit = createAuditLog(config.audit);
+  const audit = createAuditLog(config.audit, (err) => log(`kms: cannot write the audit log ${config.audit} (${err.message}); every request is refused until the node is restarted`));
   const raftStatus = cluster ? () => (cluster as ClusterNode).status() : undefined;
   const metrics = createKmsMetrics(() => node.state().appliedIndex, raftStatus);
   const notReady = (): string | undefined => {
     if (closing) return "shutting down";
+    const unaudited = audit.failure();
+    if (unaudited !== undefined) return `cannot write the audit log (${unaudited})`;
     if (!cluster) return undefined;
     let s;
     try {

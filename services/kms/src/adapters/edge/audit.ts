@@ -25,9 +25,19 @@ function timestamp(): string {
  * sink and to every `/v1/log/audit` subscriber. Only the fields below are
  * written; bodies (plaintexts, ciphertexts, keys) never reach it.
  */
-export function createAuditLog(sink: string) {
+export function createAuditLog(sink: string, onFailure: (err: Error) => void = () => undefined) {
   const out: WriteStream | NodeJS.WriteStream | undefined =
     sink === "off" || sink === "" ? undefined : sink === "stdout" ? process.stdout : createWriteStream(sink, { flags: "a", mode: 0o600 });
+  // A file that cannot be written (a full disk) fails closed: the edge refuses every request
+  // from then on rather than serve keys unaudited (an unhandled stream error crashed the node).
+  let failed: Error | undefined;
+  if (out && out !== process.stdout) {
+    out.on("error", (err) => {
+      if (failed) return;
+      failed = err;
+      onFailure(err);
+    });
+  }
   const subscribers = new Set<PassThrough>();
   // Lines of one event-loop turn go out in one write: a syscall per request
   // would cost more than the request itself.
@@ -35,9 +45,11 @@ export function createAuditLog(sink: string) {
   const flush = (): void => {
     const text = pending.join("");
     pending = [];
-    out?.write(text);
+    if (!failed) out?.write(text);
   };
   return {
+    /** Why the audit file cannot be written, once a write failed; undefined while it can. */
+    failure: (): string | undefined => failed?.message,
     record(e: AuditEvent): void {
       if (!out && subscribers.size === 0) return;
       const line = `${JSON.stringify({

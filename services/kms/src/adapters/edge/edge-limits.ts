@@ -20,6 +20,13 @@ export function refuseTooLarge(res: ServerResponse, connect: boolean): void {
   else answerAndClose(res, 413, "application/json", { message: "request body too large" });
 }
 
+/** A request to a node whose audit log cannot be written: refused, not served unaudited. */
+export function refuseUnaudited(res: ServerResponse, connect: boolean): void {
+  const message = "the node cannot write its audit log; restart it once the disk is fixed";
+  if (connect) answerConnectError(res, new AppError("unavailable", message), true);
+  else answerAndClose(res, 503, "application/json", { message });
+}
+
 /** What a write that outlived its time is told: it may still be applied (issue 27; services/kms/README.md). */
 export const writeTimeoutMessage = "outcome unknown: the change may have been applied; retry with the same request id";
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:https";
 import { createConnectGate, createRestHandler, withBodyWithin, type RestRoute } from "@mc/shared/rest";
 import type { AuditLog } from "./audit.js";
 import { watchCertificates, readTlsOptions, type TlsFiles } from "./cert-reloader.js";
-import { answerTimeout, defaultRequestTimeoutMs, isConnectPath, maxBodyBytes, refuseTooLarge } from "./edge-limits.js";
+import { answerTimeout, defaultRequestTimeoutMs, isConnectPath, maxBodyBytes, refuseTooLarge, refuseUnaudited } from "./edge-limits.js";
 import { kmsServices, publicPaths } from "./kms-operations.js";
 import type { KmsMetrics } from "./metrics.js";
 import type { RequestInfo } from "./request-info.js";
@@ -111,6 +111,7 @@ export async function startEdge(o: EdgeOptions): Promise<Edge> {
         audit.record({ ip: info.ip, enclave: info.enclave, path: info.path, identity: info.identity ?? "", code: info.refused ?? res.statusCode, micros: Math.round(seconds * 1e6) });
       });
       if (!isPublic) infoOf(req);
+      if (!isPublic && audit.failure() !== undefined) return refuseUnaudited(res, isConnectPath(path));
       // The body is read (or refused) here, before any route or Connect handler authenticates the caller.
       const toConnect = connect !== undefined && isConnectPath(path);
       withBodyWithin(req, res, maxBodyBytes, () => refuseTooLarge(res, toConnect), (body) => {
