@@ -1,5 +1,6 @@
 // mc on the local filesystem only: every file command with its main flags, text and --json.
 import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, openSync } from "node:fs";
 import { chmod, chown, cp, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -80,6 +81,21 @@ files("should refuse to remove the root folder recursively, as rm(1) does :: /, 
   for (const target of ["/", "/./", `${link}/`]) {
     const r = await mc(["rm", "-r", "--force", "--dry-run", target], { hangMs: 20_000 });
     assert.equal([r.code, r.stderr, r.stdout], [1, `mc: <ERROR> removing the root folder \`${target}\` is not allowed.\n`, ""], target);
+  }
+});
+
+files("should refuse a folder given as standard input, writing nothing :: pipe, rm --stdin", () => {
+  // Node reads a folder on stdin as empty, without an error: pipe stored an empty file and exited 0.
+  const folder = openSync(work, "r");
+  try {
+    const target = join(work, "from-a-folder.txt");
+    for (const args of [["pipe", target], ["rm", "--stdin", "--force"]]) {
+      const r = spawnSync(process.execPath, [mcBin, "-C", configDir, ...args], { stdio: [folder, "pipe", "pipe"], encoding: "utf8", env: cleanEnv() });
+      assert.equal([r.status, r.stderr], [1, "mc: <ERROR> Unable to read standard input: it is a folder.\n"], args.join(" "));
+    }
+    assert.not.ok(existsSync(target), "a file was made from the folder");
+  } finally {
+    closeSync(folder);
   }
 });
 

@@ -7,6 +7,7 @@ import { uploadHeaders } from "../transfer/upload-attrs.js";
 import { parseSize } from "../util/humanize.js";
 import { parseChecksum } from "../storage/s3/checksum.js";
 import { withEncryption } from "../runtime/sse-context.js";
+import { dataStdin } from "../core/stdin.js";
 
 export class PipeCommand extends BaseCommand {
   static override paths = [["pipe"]];
@@ -44,8 +45,9 @@ export class PipeCommand extends BaseCommand {
     const headers = uploadHeaders({ attr: this.attr, tags: this.tags, storageClass: this.storageClass });
     const checksum = parseChecksum(this.checksum);
     const store = loc.kind === "s3" && loc.bucket !== "" ? ctx.bucketStore(loc.alias, loc.bucket, { partSize, parallel }) : requireStore(loc);
+    const input = dataStdin();
     try {
-      await store.write(loc.key, process.stdin, undefined, { signal: ctx.signal, ...(headers ? { headers } : {}), ...(checksum ? { checksum } : {}) });
+      await store.write(loc.key, input, undefined, { signal: ctx.signal, ...(headers ? { headers } : {}), ...(checksum ? { checksum } : {}) });
     } catch (err) {
       throw mcError(`Unable to write to one or more targets.`, err);
     }

@@ -14,10 +14,11 @@ import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { ageFilter } from "../helpers/flags.js";
 import { readAll } from "../storage/s3/s3-request.js";
 import { createDeleteQueue } from "../helpers/delete-queue.js";
+import { dataStdin } from "../core/stdin.js";
 
 /** `rm --stdin`: one TARGET per line; blank lines are skipped. */
 async function stdinLines(): Promise<string[]> {
-  const text = (await readAll(process.stdin)).toString("utf8");
+  const text = (await readAll(dataStdin())).toString("utf8");
   return text.split(/\r?\n/).filter((line) => line.trim() !== "");
 }
 

@@ -1,4 +1,5 @@
 import type { McContext } from "../runtime/context.js";
+import { dataStdin } from "../core/stdin.js";
 import { mcError, usageError } from "../core/errors.js";
 import { adminFailure } from "./admin-errors.js";
 import { adminTarget, type AdminTarget } from "./admin-target.js";
@@ -122,7 +123,7 @@ export async function runConfigExport(ctx: McContext, args: readonly string[]): 
 async function readStdin(limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const c of process.stdin) {
+  for await (const c of dataStdin()) {
     const b = Buffer.isBuffer(c) ? c : Buffer.from(String(c));
     size += b.length;
     if (size > limit) throw mcError("Unable to set server config.", new Error("bytes.Buffer: too large"), "payload_too_large");

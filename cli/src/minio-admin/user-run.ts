@@ -1,4 +1,5 @@
 import type { McContext } from "../runtime/context.js";
+import { dataStdin } from "../core/stdin.js";
 import { usageError } from "../core/errors.js";
 import { adminFailure } from "./admin-errors.js";
 import { adminTarget, type AdminTarget } from "./admin-target.js";
@@ -21,7 +22,7 @@ export function prettyRow(cells: readonly string[], widths: readonly number[], s
 
 async function readLines(): Promise<string[]> {
   const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
+  for await (const c of dataStdin()) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
   return Buffer.concat(chunks).toString("utf8").split(/\r?\n/);
 }
 

@@ -7,6 +7,7 @@ import { readAll } from "../../storage/s3/s3-request.js";
 import { parseCors, setBucketCors } from "../../storage/s3/bucket/cors.js";
 import { bucketTarget } from "../../storage/s3/target.js";
 import { featureError } from "../../storage/s3/versions/versions-errors.js";
+import { dataStdin } from "../../core/stdin.js";
 
 /** Upstream reads at most what S3 takes for a CORS document (64 KiB); a little more covers JSON's quoting. */
 const maxCorsBytes = 128 * 1024;
@@ -31,7 +32,7 @@ export class CorsSetCommand extends BaseCommand {
     const t = bucketTarget(ctx, arg, "cors set");
     let text: string;
     try {
-      text = file === "-" ? (await readAll(process.stdin)).toString("utf8") : await readFile(file, "utf8");
+      text = file === "-" ? (await readAll(dataStdin())).toString("utf8") : await readFile(file, "utf8");
     } catch (err) {
       throw mcError(`Unable to read bucket CORS configuration file \`${file}\`.`, err, "invalid_argument");
     }

@@ -6,10 +6,11 @@ import { adminTarget } from "../../minio-admin/admin-target.js";
 import { replicateFailure } from "../../minio-admin/replicate-common.js";
 import { configFromJson, type ReplConfig } from "../../minio-admin/replication-config.js";
 import { putReplication } from "../../minio-admin/replication-s3.js";
+import { dataStdin } from "../../core/stdin.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
+  for await (const c of dataStdin()) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
   return Buffer.concat(chunks).toString("utf8");
 }
 
