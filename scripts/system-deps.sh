@@ -34,6 +34,9 @@ declare -A wanted=(
   [zstd]=zstd
   # GNU time reports a publish's peak memory (tests/releases/publish-memory).
   [/usr/bin/time]=time
+  # Runs mc as another user (tests/mc/local-fs: unreadable folders) and under a file-size limit (a full disk: mc, tests/kms/disk-full).
+  [setpriv]=util-linux
+  [prlimit]=util-linux
 )
 
 # `system-deps.sh bench`: also the peers the benchmarks compare against.

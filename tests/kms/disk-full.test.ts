@@ -5,6 +5,7 @@
 // key it acknowledged and takes writes again. Before, each later write logged
 // a stack, answered 500 after a second, and readiness said "ready".
 import { readFile } from "node:fs/promises";
+import { createKmsClient } from "@mc/kms";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startProcess } from "../harness/processes.js";
@@ -36,7 +37,7 @@ full("should refuse writes in one line, serve reads, report it on ready?write, a
   let refusal = "";
   try {
     await waitFor(async () => (await getStatus(fx.port, "/v1/health/ready", ca)) === 200, { what: `limited kms ready: ${limited.output()}`, timeoutMs: 60000 });
-    const c = await (await import("@mc/kms")).createKmsClient({ server: `127.0.0.1:${fx.port}`, ca, apiKey: rootApiKey });
+    const c = await createKmsClient({ server: `127.0.0.1:${fx.port}`, ca, apiKey: rootApiKey });
     for (let i = 0; i < 3000 && refusal === ""; i++) {
       const name = `k-${String(i).padStart(5, "0")}-${"x".repeat(40)}`;
       await c.createKey(name).then(
