@@ -199,7 +199,7 @@ odd("should refuse, in one line, a file whose name is not UTF-8 instead of skipp
   assert.equal(ls.map((o) => o["key"]), ["a\uFFFDb.txt"]);
 });
 
-odd("should report each folder it may not read, copy the rest, fail, and let mirror --remove delete nothing :: cp -r, ls -r, mirror, du, find", async () => {
+odd("should report each folder it may not read, copy the rest, fail, and let mirror --remove delete nothing :: cp -r, ls -r, mirror, diff, du, find", async () => {
   // Another user than root, whom no file mode stops: a world-readable copy of the bundle, a folder of its own.
   const nobody = 65534;
   const top = await mkdtemp(join(tmpdir(), "mc-perm-"));
@@ -234,6 +234,12 @@ odd("should report each folder it may not read, copy the rest, fail, and let mir
     const mirror = await as(["mirror", "-q", "--remove", "--overwrite", `${dir}/`, join(top, "mirror")]);
     assert.equal([mirror.code, mirror.stderr], [1, `${lines}mc: <ERROR> Removed nothing from \`${join(top, "mirror")}/\`: parts of the source could not be read.\n`], "mirror");
     assert.equal((await readdir(join(top, "mirror"), { recursive: true })).sort(), ["a.txt", "gone.txt", "locked", "locked/c.txt", "ok", "ok/b.txt", "z.txt"]);
+    // What an unreadable folder holds is unknown: its copies are not "only in" the other side.
+    const mirrored = join(top, "mirror");
+    for (const [a, b, expected] of [[`${dir}/`, mirrored, `> ${mirrored}/gone.txt`], [mirrored, dir, `< ${mirrored}/gone.txt`]] as const) {
+      const diff = await as(["diff", a, b]);
+      assert.equal([diff.code, diff.stdout, diff.stderr], [1, `${expected}\n`, lines], `diff ${a} ${b}`);
+    }
     for (const args of [["du", `${dir}/`], ["find", dir]]) assert.equal([(await as(args)).code, (await as(args)).stderr], [1, lines], args.join(" "));
     // A folder that may be searched but not read (0711) still lets a named file through.
     await chmod(join(dir, "ok"), 0o711);

@@ -37,6 +37,8 @@ export class DiffCommand extends BaseCommand {
       const secondUrl = displayUrl(second, dirPrefix(second.key) + key);
       const sa = a?.size;
       const sb = b?.size;
+      // A side's folder that could not be read was reported; what it holds is unknown, not missing.
+      if ((sa === undefined && first.kind === "local" && ctx.passedOver(firstUrl)) || (sb === undefined && second.kind === "local" && ctx.passedOver(secondUrl))) continue;
       let code: number;
       let text: string;
       if (sb === undefined) [code, text] = [5, `< ${firstUrl}`];

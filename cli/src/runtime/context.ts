@@ -51,6 +51,8 @@ export interface McContext {
    * it was met): the command fails at the end, and mirror removes nothing.
    */
   unreadable(): number;
+  /** Whether a local path is, or lies in, a part of a listing that could not be read: what is there is unknown. */
+  passedOver(path: string): boolean;
 }
 
 export interface ContextDeps {
@@ -62,7 +64,7 @@ export interface ContextDeps {
   readonly upload: UploadSettings;
 }
 
-export function createContext(deps: ContextDeps, shared?: TransferLimits, unreadable = { count: 0 }): McContext {
+export function createContext(deps: ContextDeps, shared?: TransferLimits, unreadable: { count: number; readonly paths: string[] } = { count: 0, paths: [] }): McContext {
   const limits: TransferLimits = shared ?? {
     ...(deps.settings.limitUpload ? { upload: createRateLimiter(deps.settings.limitUpload) } : {}),
     ...(deps.settings.limitDownload ? { download: createRateLimiter(deps.settings.limitDownload) } : {}),
@@ -73,8 +75,9 @@ export function createContext(deps: ContextDeps, shared?: TransferLimits, unread
   // No -H: no call into s3-client, whose first call loads the S3 SDK (a deferred module, cli/scripts/build.mjs).
   const headers = deps.settings.headers.length > 0 ? parseHeaders(deps.settings.headers) : {};
   const localStore = createLocalStore({
-    onUnreadable: (err) => {
+    onUnreadable: (err, path) => {
       unreadable.count++;
+      unreadable.paths.push(path);
       deps.output.error(err);
     },
   });
@@ -96,5 +99,6 @@ export function createContext(deps: ContextDeps, shared?: TransferLimits, unread
     locate: (arg) => parseLocation(arg, { aliases: deps.aliases, localStore, client, bucketStore }),
     withUpload: (upload) => createContext({ ...deps, upload }, limits, unreadable),
     unreadable: () => unreadable.count,
+    passedOver: (path) => unreadable.paths.some((p) => path === p || (p.endsWith("/") ? path.startsWith(p) || path === p.slice(0, -1) : path.startsWith(`${p}/`))),
   };
 }

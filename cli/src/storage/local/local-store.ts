@@ -72,10 +72,11 @@ async function listable(path: string, recursive: boolean): Promise<Stats | undef
 export interface LocalStoreOptions {
   /**
    * Told of each part of a listing that cannot be read (a folder mc may not
-   * read, a name that is not UTF-8); the listing goes on with the rest.
-   * Without it, such a part stops the listing.
+   * read, a name that is not UTF-8), with its path as a listing keys it (a
+   * folder ends in `/`); the listing goes on with the rest. Without it, such
+   * a part stops the listing.
    */
-  readonly onUnreadable?: (err: AppError) => void;
+  readonly onUnreadable?: (err: AppError, path: string) => void;
 }
 
 /** Keys are absolute POSIX paths; a directory lists as `path/`. */
@@ -92,14 +93,14 @@ export function createLocalStore(storeOptions: LocalStoreOptions = {}): Store {
   };
   // A part that cannot be read is reported and passed over (the rest is still listed), or, with
   // no one to report to, stops the listing.
-  const skip = (err: AppError): void => {
+  const skip = (err: AppError, path: string): void => {
     if (!storeOptions.onUnreadable) throw err;
-    storeOptions.onUnreadable(err);
+    storeOptions.onUnreadable(err, path);
   };
   const listed = (path: string, recursive: boolean): Promise<Stats | undefined | typeof unsearchable> =>
     listable(path, recursive).catch((err: unknown) => {
       if (!isAppError(err)) throw err;
-      skip(err);
+      skip(err, path);
       return undefined;
     });
   async function* walk(dir: string, recursive: boolean, filter: (name: string) => boolean, exact?: string): AsyncGenerator<Entry> {
@@ -110,18 +111,18 @@ export function createLocalStore(storeOptions: LocalStoreOptions = {}): Store {
       // A folder that may be searched but not read (mode 711) still lets a named path through.
       const s = exact !== undefined && (err as NodeJS.ErrnoException).code === "EACCES" ? await listed(exact, recursive) : undefined;
       if (exact !== undefined && s && s !== unsearchable) yield* entriesOf(itemOf(exact, s), recursive);
-      else if (!isAbsent(err)) skip(unreadable(dir, err));
+      else if (!isAbsent(err)) skip(unreadable(dir, err), dir);
       return;
     }
     const base = dir.endsWith("/") ? dir : `${dir}/`;
     const items: Item[] = [];
     for (const name of names) {
       const s = await listed(base + name, recursive);
-      if (s === unsearchable) return skip(denied(dir));
+      if (s === unsearchable) return skip(denied(dir), dir);
       // Node decodes a name that is not UTF-8 with U+FFFD, and no file has the decoded name:
       // passing over it silently would lose the file without a word.
       if (!s && name.includes("\uFFFD") && (await lstat(base + name).catch((err: unknown) => (isAbsent(err) ? undefined : null))) === undefined) {
-        skip(mcError(`\`${base + name}\` has a name that is not valid UTF-8, which mc cannot read; rename it.`, undefined, "failed_precondition"));
+        skip(mcError(`\`${base + name}\` has a name that is not valid UTF-8, which mc cannot read; rename it.`, undefined, "failed_precondition"), base + name);
       }
       if (s) items.push(itemOf(base + name, s));
     }
