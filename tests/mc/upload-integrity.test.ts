@@ -7,14 +7,15 @@
 // without it).
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { truncate, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readFile, truncate, writeFile } from "node:fs/promises";
 import { createServer, request, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { startMcFixture } from "./mc-runner.js";
+import { jsonLines, startMcFixture } from "./mc-runner.js";
 import { startRecordingS3 } from "./recording-s3.js";
 
 const exec = promisify(execFile);
@@ -137,6 +138,48 @@ rgwSuite("should refuse a file truncated while it is uploaded, leaving no object
   }
   assert.is((await aws("s3api", "head-object", "--bucket", "integrity", "--key", "shrunk.bin")).code === 0, false, "no object under the final name");
   assert.not.match((await aws("s3api", "list-multipart-uploads", "--bucket", "integrity")).stdout, /shrunk\.bin/, "the upload was aborted");
+});
+
+rgwSuite("should upload what upstream's od does: size= per part, parts= of them, skip= parts passed over :: aws s3api", async () => {
+  const get = async (key: string): Promise<Buffer> => {
+    const out = join(work, `${key}.back`);
+    assert.is((await aws("s3api", "get-object", "--bucket", "integrity", "--key", key, out)).code, 0, key);
+    return readFile(out);
+  };
+  // The command of upstream's help: 2 parts of 5 MiB from /dev/zero make 10 MiB (before: 5 MiB, `size=` read as the total).
+  const zero = await mc(["od", "if=/dev/zero", "of=rgw/integrity/zero.bin", "size=5MiB", "parts=2"]);
+  assert.equal([zero.code, zero.stderr], [0, ""]);
+  assert.match(zero.stdout, /^Transferred: 10 MiB, Parts: 2, Time: /);
+  assert.ok((await get("zero.bin")).equals(Buffer.alloc(10 * mib)), "ten MiB of zeros");
+  // Two parts of 2 MiB from the second part on: bytes 2-6 MiB of the file.
+  const part = jsonLines((await mc(["od", "--json", `if=${file}`, "of=rgw/integrity/part.bin", "size=2MiB", "parts=2", "skip=1"])).stdout)[0];
+  assert.equal([part?.["totalSize"], part?.["partSize"], part?.["parts"], part?.["skip"]], [4 * mib, 2 * mib, 2, 1]);
+  assert.ok((await get("part.bin")).equals(body.subarray(2 * mib, 6 * mib)), "the bytes from 2 to 6 MiB");
+  // Without size=, parts= splits the whole file.
+  const whole = jsonLines((await mc(["od", "--json", `if=${file}`, "of=rgw/integrity/whole-od.bin", "parts=3"])).stdout)[0];
+  assert.equal([whole?.["totalSize"], whole?.["parts"]], [11 * mib, 3]);
+  assert.ok((await get("whole-od.bin")).equals(body));
+});
+
+rgwSuite("should refuse an od source that ends early, leaving no object and no upload :: aws s3api", async () => {
+  // A FIFO that gives 6 MiB and closes, for 3 parts of 5 MiB.
+  const fifo = join(work, "od.fifo");
+  await exec("mkfifo", [fifo]);
+  // Bounded: an mc that never opened the FIFO would leave the writer blocked in open().
+  const writer = exec("sh", ["-c", `head -c ${6 * mib} /dev/zero > '${fifo}'`], { timeout: 60_000 });
+  const r = await mc(["od", `if=${fifo}`, "of=rgw/integrity/short.bin", "size=5MiB", "parts=3"]);
+  await writer;
+  // Before, the 6 MiB became the object and od reported 15 MiB transferred.
+  assert.equal([r.code, r.stdout], [1, ""]);
+  assert.match(r.stderr, /^mc: <ERROR> .*`[^`]*od\.fifo` ended after 6291456 of 15728640 bytes; nothing was written\.\n$/, r.stderr);
+  assert.is((await aws("s3api", "head-object", "--bucket", "integrity", "--key", "short.bin")).code === 0, false, "no object under the final name");
+  assert.not.match((await aws("s3api", "list-multipart-uploads", "--bucket", "integrity")).stdout, /short\.bin/, "the upload was aborted");
+  // A local target: no file under the name either.
+  const again = exec("sh", ["-c", `head -c 100 /dev/zero > '${fifo}'`], { timeout: 60_000 });
+  const local = await mc(["od", `if=${fifo}`, `of=${join(work, "short.bin")}`, "size=1KiB", "parts=1"]);
+  await again;
+  assert.is(local.code, 1, local.stderr);
+  assert.not.ok(existsSync(join(work, "short.bin")), "no local file");
 });
 
 rgwSuite.after(async () => {
