@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, openSync } from "node:fs";
 import { chmod, chown, cp, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { cleanEnv, jsonLines, mcBin, repoRoot, runMc, type RunOptions } from "./mc-runner.js";
@@ -304,6 +304,12 @@ tools("should mirror folders with --remove and write pipes and od output", async
   const od = jsonLines((await mc(["od", "--json", `if=${join(src, "sub", "b.bin")}`, `of=${join(work, "od.bin")}`])).stdout)[0];
   assert.is(od?.["type"], "FStoFS");
   assert.is((await stat(join(work, "od.bin"))).size, 1536);
+  // A folder either way is refused in one line, as upstream's od refuses it (before: a rename's EISDIR naming mc's temp file, and "Object does not exist").
+  const onto = await mc(["od", "if=/dev/zero", `of=${work}`, "size=1KiB"]);
+  assert.equal([onto.code, onto.stderr], [1, `mc: <ERROR> \`${work}\` is a folder; od writes one object or file, give its name.\n`]);
+  const from = await mc(["od", `if=${src}`, `of=${join(work, "od2.bin")}`]);
+  assert.equal([from.code, from.stderr], [1, `mc: <ERROR> \`${src}\` is a folder; od reads one object or file.\n`]);
+  assert.not.ok((await readdir(dirname(work))).some((n) => n.startsWith(`.${basename(work)}.mc-part`)), "no temp file left beside the folder");
 });
 
 tools.after(async () => {

@@ -3,6 +3,7 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../runtime/base-command.js";
 import type { McContext } from "../runtime/context.js";
 import { mcError, usageError } from "../core/errors.js";
+import { isAppError } from "@mc/shared/errors";
 import { requireStore } from "../storage/location.js";
 import { iBytes, parseSize } from "../util/humanize.js";
 import { planOd } from "../transfer/od-sizes.js";
@@ -75,6 +76,10 @@ export class OdCommand extends BaseCommand {
       if (!/^\d+$/.test(text)) throw usageError(`invalid ${name} \`${text}\`.`);
       return Number(text);
     };
+    // As upstream's od: one object or file each way, never a folder.
+    const folder = async (loc: typeof dst): Promise<boolean> => loc.key === "" || loc.key.endsWith("/") || (loc.kind === "local" && (await requireStore(loc).isDir(loc.key)));
+    if (src && (await folder(src))) throw mcError(`\`${src.arg}\` is a folder; od reads one object or file.`, undefined, "invalid_argument");
+    if (await folder(dst)) throw mcError(`\`${target}\` is a folder; od writes one object or file, give its name.`, undefined, "invalid_argument");
     let sourceSize = 0;
     if (src) {
       const info = await requireStore(src).stat(src.key);
@@ -95,8 +100,12 @@ export class OdCommand extends BaseCommand {
     const verify = (): void => {
       if (read !== plan.total) throw mcError(`\`${src?.arg ?? "od"}\` ended after ${read} of ${plan.total} bytes; nothing was written.`, undefined, "aborted");
     };
-    await store.write(dst.key, source, plan.total, { signal: ctx.signal, verify });
-    verify();
+    try {
+      await store.write(dst.key, source, plan.total, { signal: ctx.signal, verify });
+      verify();
+    } catch (err) {
+      throw isAppError(err) ? err : mcError(`Unable to upload to \`${target}\`.`, err);
+    }
     const elapsed = Date.now() - started;
     const type = `${src?.kind === "s3" ? "S3" : "FS"}to${dst.kind === "s3" ? "S3" : "FS"}`;
     const speed = plan.total / Math.max(elapsed / 1000, 0.001);
