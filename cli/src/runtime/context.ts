@@ -64,7 +64,7 @@ export interface ContextDeps {
   readonly upload: UploadSettings;
 }
 
-export function createContext(deps: ContextDeps, shared?: TransferLimits, unreadable: { count: number; readonly paths: string[] } = { count: 0, paths: [] }): McContext {
+export function createContext(deps: ContextDeps, shared?: TransferLimits, unreadable: string[] = []): McContext {
   const limits: TransferLimits = shared ?? {
     ...(deps.settings.limitUpload ? { upload: createRateLimiter(deps.settings.limitUpload) } : {}),
     ...(deps.settings.limitDownload ? { download: createRateLimiter(deps.settings.limitDownload) } : {}),
@@ -76,8 +76,7 @@ export function createContext(deps: ContextDeps, shared?: TransferLimits, unread
   const headers = deps.settings.headers.length > 0 ? parseHeaders(deps.settings.headers) : {};
   const localStore = createLocalStore({
     onUnreadable: (err, path) => {
-      unreadable.count++;
-      unreadable.paths.push(path);
+      unreadable.push(path);
       deps.output.error(err);
     },
   });
@@ -98,7 +97,7 @@ export function createContext(deps: ContextDeps, shared?: TransferLimits, unread
     bucketStore,
     locate: (arg) => parseLocation(arg, { aliases: deps.aliases, localStore, client, bucketStore }),
     withUpload: (upload) => createContext({ ...deps, upload }, limits, unreadable),
-    unreadable: () => unreadable.count,
-    passedOver: (path) => unreadable.paths.some((p) => path === p || (p.endsWith("/") ? path.startsWith(p) || path === p.slice(0, -1) : path.startsWith(`${p}/`))),
+    unreadable: () => unreadable.length,
+    passedOver: (path) => unreadable.some((p) => path === p || (p.endsWith("/") ? path.startsWith(p) || path === p.slice(0, -1) : path.startsWith(`${p}/`))),
   };
 }
