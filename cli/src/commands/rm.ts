@@ -12,13 +12,12 @@ import { statOrListed } from "../storage/stat-or-listed.js";
 import { s3Call } from "../storage/s3/s3-request.js";
 import { dirPrefix, passesAge, type AgeFilter } from "../transfer/plan.js";
 import { ageFilter } from "../helpers/flags.js";
-import { readAll } from "../storage/s3/s3-request.js";
 import { createDeleteQueue } from "../helpers/delete-queue.js";
-import { dataStdin } from "../core/stdin.js";
+import { readStdinText } from "../core/stdin.js";
 
 /** `rm --stdin`: one TARGET per line; blank lines are skipped. */
 async function stdinLines(): Promise<string[]> {
-  const text = (await readAll(dataStdin())).toString("utf8");
+  const text = await readStdinText();
   return text.split(/\r?\n/).filter((line) => line.trim() !== "");
 }
 

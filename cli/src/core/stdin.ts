@@ -16,3 +16,21 @@ export function dataStdin(): NodeJS.ReadStream {
   if (folder) throw mcError("Unable to read standard input: it is a folder.", undefined, "invalid_argument");
   return process.stdin;
 }
+
+/** All of standard input (see dataStdin); past `limit` bytes, `tooLarge()` is thrown instead. */
+export async function readStdin(limit = Number.POSITIVE_INFINITY, tooLarge?: () => Error): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of dataStdin()) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += b.length;
+    if (size > limit) throw tooLarge?.() ?? mcError(`Standard input is larger than ${limit} bytes.`, undefined, "payload_too_large");
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** All of standard input as UTF-8 text (a key piped in, a policy or configuration file given as `-`). */
+export async function readStdinText(): Promise<string> {
+  return (await readStdin()).toString("utf8");
+}

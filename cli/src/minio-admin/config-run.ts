@@ -1,5 +1,5 @@
 import type { McContext } from "../runtime/context.js";
-import { dataStdin } from "../core/stdin.js";
+import { readStdin } from "../core/stdin.js";
 import { mcError, usageError } from "../core/errors.js";
 import { adminFailure } from "./admin-errors.js";
 import { adminTarget, type AdminTarget } from "./admin-target.js";
@@ -120,23 +120,15 @@ export async function runConfigExport(ctx: McContext, args: readonly string[]): 
   ctx.output.result({ status: "success", value }, value);
 }
 
-async function readStdin(limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of dataStdin()) {
-    const b = Buffer.isBuffer(c) ? c : Buffer.from(String(c));
-    size += b.length;
-    if (size > limit) throw mcError("Unable to set server config.", new Error("bytes.Buffer: too large"), "payload_too_large");
-    chunks.push(b);
-  }
-  return Buffer.concat(chunks);
+function readStdinWithin(limit: number): Promise<Buffer> {
+  return readStdin(limit, () => mcError("Unable to set server config.", new Error("bytes.Buffer: too large"), "payload_too_large"));
 }
 
 /** `config import ALIAS < FILE`: the whole configuration from stdin (at most 256 KiB, as madmin reads). */
 export async function runConfigImport(ctx: McContext, args: readonly string[]): Promise<void> {
   if (args.length !== 1) throw usageError("config import needs one ALIAS.");
   const target = adminTarget(ctx, args[0]);
-  const config = await readStdin(maxConfigSize);
+  const config = await readStdinWithin(maxConfigSize);
   await setConfig(target.client, config).catch(fail("Unable to set server config"));
   ctx.output.result({ status: "success" }, `Setting new key has been successful.\n${restartHint(args[0] ?? "")}\n`);
 }

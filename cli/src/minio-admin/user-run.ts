@@ -1,5 +1,5 @@
 import type { McContext } from "../runtime/context.js";
-import { dataStdin } from "../core/stdin.js";
+import { readStdinText } from "../core/stdin.js";
 import { usageError } from "../core/errors.js";
 import { adminFailure } from "./admin-errors.js";
 import { adminTarget, type AdminTarget } from "./admin-target.js";
@@ -21,9 +21,7 @@ export function prettyRow(cells: readonly string[], widths: readonly number[], s
 }
 
 async function readLines(): Promise<string[]> {
-  const chunks: Buffer[] = [];
-  for await (const c of dataStdin()) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
-  return Buffer.concat(chunks).toString("utf8").split(/\r?\n/);
+  return (await readStdinText()).split(/\r?\n/);
 }
 
 /** `admin user add ALIAS [ACCESSKEY [SECRETKEY]]`: missing keys are read from stdin, one a line (upstream `fetchUserKeys`). */

@@ -5,8 +5,7 @@ import { aliasNamePattern } from "../../config/aliases.js";
 import { writeConfig, type AliasConfig } from "../../config/config-file.js";
 import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
-import { readAll } from "../../storage/s3/s3-request.js";
-import { dataStdin } from "../../core/stdin.js";
+import { readStdinText } from "../../core/stdin.js";
 
 const known = ["url", "accessKey", "secretKey", "sessionToken", "api", "path", "license", "apiKey"];
 
@@ -63,7 +62,7 @@ export class AliasImportCommand extends BaseCommand {
     if (!aliasNamePattern.test(name)) throw mcError(`Invalid alias name \`${raw}\`.`, new Error("Alias must start with a letter and contain only letters, digits, - and _"), "invalid_argument");
     let text: string;
     try {
-      text = file === undefined || file === "-" ? (await readAll(dataStdin())).toString("utf8") : await readFile(file, "utf8");
+      text = file === undefined || file === "-" ? await readStdinText() : await readFile(file, "utf8");
     } catch (err) {
       throw mcError(`Unable to read credentials file \`${file ?? "-"}\`.`, err, "invalid_argument");
     }

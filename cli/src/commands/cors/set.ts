@@ -3,11 +3,10 @@ import { Command, Option } from "clipanion";
 import { BaseCommand } from "../../runtime/base-command.js";
 import type { McContext } from "../../runtime/context.js";
 import { mcError, usageError } from "../../core/errors.js";
-import { readAll } from "../../storage/s3/s3-request.js";
 import { parseCors, setBucketCors } from "../../storage/s3/bucket/cors.js";
 import { bucketTarget } from "../../storage/s3/target.js";
 import { featureError } from "../../storage/s3/versions/versions-errors.js";
-import { dataStdin } from "../../core/stdin.js";
+import { readStdinText } from "../../core/stdin.js";
 
 /** Upstream reads at most what S3 takes for a CORS document (64 KiB); a little more covers JSON's quoting. */
 const maxCorsBytes = 128 * 1024;
@@ -32,7 +31,7 @@ export class CorsSetCommand extends BaseCommand {
     const t = bucketTarget(ctx, arg, "cors set");
     let text: string;
     try {
-      text = file === "-" ? (await readAll(dataStdin())).toString("utf8") : await readFile(file, "utf8");
+      text = file === "-" ? await readStdinText() : await readFile(file, "utf8");
     } catch (err) {
       throw mcError(`Unable to read bucket CORS configuration file \`${file}\`.`, err, "invalid_argument");
     }

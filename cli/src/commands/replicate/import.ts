@@ -6,13 +6,8 @@ import { adminTarget } from "../../minio-admin/admin-target.js";
 import { replicateFailure } from "../../minio-admin/replicate-common.js";
 import { configFromJson, type ReplConfig } from "../../minio-admin/replication-config.js";
 import { putReplication } from "../../minio-admin/replication-s3.js";
-import { dataStdin } from "../../core/stdin.js";
+import { readStdinText } from "../../core/stdin.js";
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of dataStdin()) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /** `mc replicate import ALIAS/BUCKET < config.json` (upstream cmd/replicate-import.go): the JSON `export` wrote, set as is. */
 export class ReplicateImportCommand extends BaseCommand {
@@ -32,7 +27,7 @@ export class ReplicateImportCommand extends BaseCommand {
     const target = adminTarget(ctx, this.args[0], true);
     let cfg: ReplConfig;
     try {
-      const text = await readStdin();
+      const text = await readStdinText();
       // Go's json.Decoder reads the first value; anything after it is not looked at.
       cfg = configFromJson(JSON.parse(text.trim() === "" ? "x" : text) as unknown);
     } catch (err) {

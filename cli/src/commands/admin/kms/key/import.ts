@@ -1,6 +1,6 @@
 import { Command, Option } from "clipanion";
 import type { McContext } from "../../../../runtime/context.js";
-import { readStdinText } from "../../../../kms/kms-input.js";
+import { readStdinText } from "../../../../core/stdin.js";
 import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 
 /** `mc admin kms key import ALIAS KEY_NAME [BASE64_KEY]`: `/v1/key/import/<name>` (version 1). */

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { Command, Option } from "clipanion";
 import type { McContext } from "../../../../runtime/context.js";
 import { mcError, usageError } from "../../../../core/errors.js";
-import { readStdinText } from "../../../../kms/kms-input.js";
+import { readStdinText } from "../../../../core/stdin.js";
 import { KmsCommand, seg } from "../../../../kms/kms-command.js";
 
 /** A policy file: `{"allow":[…],"deny":[…]}` (KES's policy JSON). */
