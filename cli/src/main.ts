@@ -17,6 +17,7 @@ import { renderAppHelp, renderGroupHelp } from "./help/render-help.js";
 import { renderCommandHelp, renderCommandUsage } from "./help/render-command-help.js";
 import { createOutput } from "./core/output.js";
 import { suggest } from "./core/suggest.js";
+import { syntaxErrorLine } from "@mc/shared/syntax-error";
 import { parseBool } from "./util/parse-bool.js";
 import { versionText } from "./core/version.js";
 
@@ -77,7 +78,7 @@ function runCommand(path: readonly string[], argv: string[]): Promise<number> {
   try {
     command = cli.process(argv);
   } catch (err) {
-    const text = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    const text = syntaxErrorLine(err);
     const usage = help();
     process.stderr.write(`mc: <ERROR> Invalid command usage, ${text}\n${usage ? `\n${renderCommandUsage(usage)}` : ""}`);
     return Promise.resolve(exitCodes.fatal);

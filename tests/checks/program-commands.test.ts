@@ -95,6 +95,9 @@ test("should answer an unknown command and a missing value in one line with the 
   const missing = await answer(kmsProgram, ["server", "--config"]);
   assert.is(missing.code, 1);
   assert.is(missing.stderr.split("\n")[0], "kms: Option '--config' needs a value");
+  // After a positional argument too (before: "Wrong arguments for 'cluster add': 127.0.0.1:1 --api-key").
+  const afterPositional = await answer(kmsProgram, ["cluster", "add", "127.0.0.1:1", "--api-key"]);
+  assert.equal([afterPositional.code, afterPositional.stderr.split("\n")[0]], [1, "kms: Option '--api-key' needs a value"]);
 });
 
 test.run();

@@ -155,4 +155,20 @@ wiring("should answer a usage error with one line, the command's USAGE and FLAGS
   assert.is(sameDefaults(group.stdout), sameDefaults(renderGroupHelp(tree, ["ilm", "rule"])));
 });
 
+wiring("should name the option that lacks its value, or is unknown, after positional arguments", async () => {
+  // Before: "Command not found; did you mean one of:" and nothing after it, for any of these.
+  const cases = [
+    [["cp", "a", "b", "--limit-upload"], "Not enough arguments to option --limit-upload."],
+    [["ls", "x/y", "--rewind"], "Not enough arguments to option --rewind."],
+    [["alias", "set", "x", "http://h", "--api-key"], "Not enough arguments to option --api-key."],
+    [["mirror", "a", "b", "--exclude"], "Not enough arguments to option --exclude."],
+    [["cp", "a", "b", "--bogus"], 'Unsupported option name ("--bogus").'],
+  ] as const;
+  const runs = await Promise.all(cases.map(([args]) => runMc(["-C", cfg, ...args])));
+  runs.forEach((r, i) => {
+    const [args, reason] = cases[i] ?? [[], ""];
+    assert.equal([r.code, r.stderr.split("\n")[0]], [1, `mc: <ERROR> Invalid command usage, ${reason}`], args.join(" "));
+  });
+});
+
 wiring.run();

@@ -10,6 +10,7 @@
 import "./no-color-warning.js";
 import { Cli, Command, Option } from "clipanion";
 import { isAppError } from "../app-error.js";
+import { syntaxErrorLine } from "./syntax-error.js";
 
 export { Command, Option };
 
@@ -88,7 +89,7 @@ function helpTargetOf(program: Program, words: readonly string[]): ProgramComman
 
 /** clipanion's reason for refusing a command line, worded as our programs word it. */
 function mistakeOf(err: unknown, program: Program, argv: readonly string[]): string {
-  const first = (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "";
+  const first = syntaxErrorLine(err);
   const option = /^Unsupported option name \("(.*)"\)\.$/.exec(first);
   if (option) return `Unknown option '${option[1]}'`;
   const value = /^Not enough arguments to option (.*)\.$/.exec(first);
