@@ -16,7 +16,7 @@ import { repoRoot } from "./mc-runner.js";
 /** Outside packages that carry transport or belong to servers. */
 const serverModules = /(^|\/)node_modules\/(@nats-io|nats|@connectrpc\/connect-node|pino|pino-[^/]+|thread-stream|prom-client|pkcs11js|yaml)\//;
 /** The only service sources mc may contain: the errors entry, the closed-pipe helper, the KMS client face (API keys, X.509, cluster view). */
-const allowedServiceSources = /^services\/(shared\/src\/(errors|app-error|process\/closed-pipe)\.ts|kms\/src\/(client\/[^/]+|adapters\/tls\/(api-key|x509)|cli\/cluster-view|domain\/identity)(\.ts)?)$/;
+const allowedServiceSources = /^services\/(shared\/src\/(errors|app-error|process\/(closed-pipe|syntax-error))\.ts|kms\/src\/(client\/[^/]+|adapters\/tls\/(api-key|x509)|cli\/cluster-view|domain\/identity)(\.ts)?)$/;
 
 const test = suite<{ inputs: string[]; dir: string }>("mc bundle contents", { inputs: [], dir: "" });
 
