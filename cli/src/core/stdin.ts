@@ -17,14 +17,14 @@ export function dataStdin(): NodeJS.ReadStream {
   return process.stdin;
 }
 
-/** All of standard input (see dataStdin); past `limit` bytes, `tooLarge()` is thrown instead. */
-export async function readStdin(limit = Number.POSITIVE_INFINITY, tooLarge?: () => Error): Promise<Buffer> {
+/** All of standard input (see dataStdin); past `limit.bytes`, `limit.tooLarge()` is thrown instead. */
+export async function readStdin(limit?: { readonly bytes: number; tooLarge(): Error }): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of dataStdin()) {
     const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += b.length;
-    if (size > limit) throw tooLarge?.() ?? mcError(`Standard input is larger than ${limit} bytes.`, undefined, "payload_too_large");
+    if (limit && size > limit.bytes) throw limit.tooLarge();
     chunks.push(b);
   }
   return Buffer.concat(chunks);

@@ -120,15 +120,11 @@ export async function runConfigExport(ctx: McContext, args: readonly string[]): 
   ctx.output.result({ status: "success", value }, value);
 }
 
-function readStdinWithin(limit: number): Promise<Buffer> {
-  return readStdin(limit, () => mcError("Unable to set server config.", new Error("bytes.Buffer: too large"), "payload_too_large"));
-}
-
 /** `config import ALIAS < FILE`: the whole configuration from stdin (at most 256 KiB, as madmin reads). */
 export async function runConfigImport(ctx: McContext, args: readonly string[]): Promise<void> {
   if (args.length !== 1) throw usageError("config import needs one ALIAS.");
   const target = adminTarget(ctx, args[0]);
-  const config = await readStdinWithin(maxConfigSize);
+  const config = await readStdin({ bytes: maxConfigSize, tooLarge: () => mcError("Unable to set server config.", new Error("bytes.Buffer: too large"), "payload_too_large") });
   await setConfig(target.client, config).catch(fail("Unable to set server config"));
   ctx.output.result({ status: "success" }, `Setting new key has been successful.\n${restartHint(args[0] ?? "")}\n`);
 }

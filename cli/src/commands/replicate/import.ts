@@ -8,7 +8,6 @@ import { configFromJson, type ReplConfig } from "../../minio-admin/replication-c
 import { putReplication } from "../../minio-admin/replication-s3.js";
 import { readStdinText } from "../../core/stdin.js";
 
-
 /** `mc replicate import ALIAS/BUCKET < config.json` (upstream cmd/replicate-import.go): the JSON `export` wrote, set as is. */
 export class ReplicateImportCommand extends BaseCommand {
   static override paths = [["replicate", "import"]];
