@@ -11,6 +11,7 @@ import { ReleaseService } from "@mc/releases/gen/releases/v1/releases_pb.js";
 import type { BusHealth } from "./bus-health.js";
 import { createGatewayMetrics } from "./http/metrics.js";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.js";
+import { readHotRequest } from "./http/hot-request.js";
 import { answerHot } from "./http/send-generated.js";
 import { createApiRoutes } from "./releases/api-routes.js";
 import { createAssetRoute } from "./releases/assets.js";
@@ -104,9 +105,6 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const log = deps.log?.isLevelEnabled("info") ? deps.log : undefined;
 
   function serve(req: IncomingMessage, res: ServerResponse, reqId: string, body: Uint8Array): void {
-    // The hot path answers at once and calls nothing: counted in place, no listener.
-    const hot = answerHot(req, res, cache, now(), reqId);
-    if (hot) return metrics.recordHot(hot, req, hot.status);
     res.setHeader(requestIdHeader, reqId);
     // Handlers pass it on from the request's headers (requestIdOptions) to every bus call.
     req.headers[requestIdHeader] = reqId;
@@ -117,15 +115,20 @@ export function createGateway(deps: GatewayDeps): Gateway {
   }
 
   const server = createServer({ requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 }, (req: IncomingMessage, res: ServerResponse) => {
+    const hot = readHotRequest(req);
     // The caller's id (or a new one) goes back in the response and along every bus call made for it.
-    const incoming = req.headers[requestIdHeader];
+    const incoming = hot ? hot.requestId : req.headers[requestIdHeader];
     const reqId = acceptRequestId(typeof incoming === "string" ? incoming : undefined);
     if (log) {
       const started = performance.now();
       res.once("close", () => log.info({ reqId, method: req.method, path: req.url, status: res.statusCode, ms: Math.round((performance.now() - started) * 10) / 10 }, "request"));
     }
-    // Bodies are read (or refused) before anything routes, authenticates or buffers them;
-    // the body-less hot path goes straight on, allocating nothing for it.
+    if (hot) {
+      // The hot path answers at once and calls nothing: counted in place, no listener.
+      const answer = answerHot(req, res, cache, now(), hot, reqId);
+      if (answer) return metrics.recordHot(answer, req, answer.status);
+    }
+    // Bodies are read (or refused) before anything routes, authenticates or buffers them.
     if (!announcesBody(req)) serve(req, res, reqId, noBody);
     else withBodyWithin(req, res, maxBodyBytes, () => refuseTooLarge(req, res, reqId), (body) => serve(req, res, reqId, body));
   });

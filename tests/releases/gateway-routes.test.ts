@@ -38,6 +38,42 @@ function rawGet(port: number, path: string): Promise<{ status: number; head: str
   });
 }
 
+interface RawAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+}
+
+/**
+ * Writes `requests` (HTTP/1.1 text, several pipelined in one write) on one
+ * connection and reads every answer until the server closes it. `bodiless`
+ * says which answers have no body whatever their content-length (HEAD).
+ */
+function rawExchange(port: number, requests: string, bodiless: ReadonlySet<number>): Promise<RawAnswer[]> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const s = connect(port, "127.0.0.1", () => s.write(requests));
+    s.on("data", (c: Buffer) => chunks.push(c));
+    s.on("error", reject);
+    s.on("close", () => {
+      const data = Buffer.concat(chunks);
+      const out: RawAnswer[] = [];
+      for (let at = 0; at < data.length; ) {
+        const end = data.indexOf("\r\n\r\n", at);
+        if (end < 0) return reject(new Error(`a partial answer: ${data.subarray(at).toString()}`));
+        const [statusLine = "", ...lines] = data.subarray(at, end).toString("latin1").split("\r\n");
+        const headers: Record<string, string> = {};
+        for (const line of lines) headers[line.slice(0, line.indexOf(":")).toLowerCase()] = line.slice(line.indexOf(":") + 1).trim();
+        const status = Number(statusLine.split(" ")[1]);
+        const length = bodiless.has(out.length) || status === 304 ? 0 : Number(headers["content-length"] ?? 0);
+        out.push({ status, headers, body: data.subarray(end + 4, end + 4 + length) });
+        at = end + 4 + length;
+      }
+      resolve(out);
+    });
+  });
+}
+
 const local = (env: GatewayEnv, url: string): string => url.replace(publicBase, env.base);
 
 routes("should list records newest first with absolute URLs and the contract's fields", async ({ env }) => {
@@ -124,6 +160,51 @@ routes("should answer HEAD with identical headers and 304 on validators", async 
   assert.is(post.status, 405);
   assert.is(post.headers.get("allow"), "GET, HEAD");
   assert.equal(await post.json(), { code: 405, message: "method not allowed" });
+});
+
+routes("should answer cached requests alike however their headers are spelt, pipelined on one connection", async ({ env }) => {
+  const path = "/api/releases/client/latest";
+  const first = await fetch(`${env.base}${path}`, { headers: { "accept-encoding": "identity" } });
+  const plain = Buffer.from(await first.arrayBuffer());
+  const etag = first.headers.get("etag") ?? "";
+  const get = (...headers: string[]): string => [`GET ${path} HTTP/1.1`, "Host: x", ...headers, "", ""].join("\r\n");
+  const answers = await rawExchange(
+    Number(new URL(env.base).port),
+    [
+      get("Accept-Encoding: identity"),
+      get("accept-encoding: gzip"),
+      get("ACCEPT-ENCODING: gzip"),
+      get("Accept-Encoding: identity", "X-REQUEST-ID: trace-7.a"),
+      get("Accept-Encoding: identity", `IF-NONE-MATCH: ${etag}`),
+      // A GET with a body is read whole: the next request on the connection is still a request.
+      get("Accept-Encoding: identity", "Content-Length: 5").replace(/\r\n\r\n$/, "\r\n\r\nhello"),
+      `HEAD ${path} HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n`,
+      // Sent twice, Node reads "identity, gzip": the answer is the one to that.
+      get("Accept-Encoding: identity", "Accept-Encoding: gzip"),
+      get("Accept-Encoding: identity, gzip"),
+      get("Accept-Encoding: identity", "Connection: close"),
+    ].join(""),
+    new Set([6]),
+  );
+  assert.equal(answers.map((a) => a.status), [200, 200, 200, 200, 304, 200, 200, 200, 200, 200]);
+  const [identity, gzip, gzipUpper, traced, notModified, withBody, head, twice, joined, last] = answers as [RawAnswer, RawAnswer, RawAnswer, RawAnswer, RawAnswer, RawAnswer, RawAnswer, RawAnswer, RawAnswer, RawAnswer];
+  for (const a of [identity, traced, withBody, last]) {
+    assert.ok(a.body.equals(plain), "an identity answer's body differs");
+    assert.is(a.headers["etag"], etag);
+    assert.is(a.headers["content-encoding"], undefined);
+  }
+  for (const a of [gzip, gzipUpper]) {
+    assert.is(a.headers["content-encoding"], "gzip");
+    assert.ok(gunzipSync(a.body).equals(plain));
+  }
+  assert.is(traced.headers["x-request-id"], "trace-7.a");
+  assert.match(identity.headers["x-request-id"] ?? "", /^[0-9a-f-]{36}$/);
+  assert.is.not(identity.headers["x-request-id"], last.headers["x-request-id"]);
+  assert.is(notModified.headers["etag"], etag);
+  assert.is(head.body.byteLength, 0);
+  assert.is(head.headers["content-length"], String(plain.byteLength));
+  assert.is(twice.headers["content-encoding"], joined.headers["content-encoding"]);
+  assert.is(twice.headers["etag"], joined.headers["etag"]);
 });
 
 routes("should compress generated bodies when accepted, with their own ETag", async ({ env }) => {

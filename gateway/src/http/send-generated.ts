@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { requestIdHeader } from "@mc/shared/node";
 import type { RestRequest, RestResponse } from "@mc/shared/rest";
 import { notModified } from "./conditional.js";
+import { hotKeyOf, type HotRequest } from "./hot-request.js";
 import { chooseEncoding, encoded } from "./negotiate.js";
 import type { CachedResponse, HotAnswer, ResponseCache } from "./response-cache.js";
 
@@ -20,24 +21,24 @@ export function generated(body: string | Buffer, contentType: string, lastModifi
   };
 }
 
-/** The hot-path key: the exact URL and the headers the answer depends on. */
+/** The hot-path key of a request (hotKeyOf), from its parsed headers. */
 export function hotKey(req: IncomingMessage): string {
-  return `${req.url ?? ""}\n${req.headers["accept-encoding"] ?? ""}\n${req.headers.accept ?? ""}`;
+  return hotKeyOf(req.url, req.headers["accept-encoding"], req.headers.accept);
 }
 
-/** Answers a request from the hot path and returns the answer sent, or undefined. */
-export function answerHot(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, now: number, requestId: string): HotAnswer | undefined {
-  const method = req.method;
-  if (method !== "GET" && method !== "HEAD") return undefined;
-  if (req.headers["if-none-match"] !== undefined || req.headers["if-modified-since"] !== undefined) return undefined;
-  const hit = cache.hot(hotKey(req));
+/**
+ * Answers a request read by readHotRequest from the hot path and returns the
+ * answer sent, or undefined when the cache holds none for it.
+ */
+export function answerHot(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, now: number, hot: HotRequest, requestId: string): HotAnswer | undefined {
+  const hit = cache.hot(hot.key);
   if (!hit) return undefined;
   // One header object for writeHead: a setHeader before it would force Node's slower merge.
   const headers = hit.headers;
   headers["age"] = String(Math.max(0, Math.floor((now - hit.storedAt) / 1000)));
   headers[requestIdHeader] = requestId;
   res.writeHead(hit.status, headers);
-  res.end(method === "HEAD" ? undefined : hit.body);
+  res.end(req.method === "HEAD" ? undefined : hit.body);
   return hit;
 }
 
