@@ -16,10 +16,12 @@ export function hotKeyOf(url: string | undefined, acceptEncoding: string | undef
 }
 
 /**
- * Reads a request for the hot path from its raw header lines, without
- * `req.headers`: in the gateway's process (where many kinds of header
- * objects have been built) making that object per request cost the cached
- * answers 6 % of their rate; in a bare server it costs nothing measurable.
+ * Reads a request for the hot path from its raw header lines rather than
+ * `req.headers`, where it took seven lookups a request, most of names that
+ * are absent, on objects of many shapes. With the key and the request id
+ * built as flat strings, the cached answers went 3 % faster, paired against
+ * the build before.
+ *
  * Undefined when the request cannot be a hot answer: a method other than
  * GET and HEAD, a conditional request, a body, or a header the hot path
  * reads sent twice (Node joins those; the full path does it right).
