@@ -7,6 +7,15 @@ import type { RangeWriteOptions } from "../types.js";
 let tempCount = 0;
 
 /**
+ * Bytes gathered per write of a ranged download. With 1 MiB the kernel's
+ * copy into the page cache read the chunks back from memory (four ranges
+ * in flight gather 4 MiB, more than the CPU's cache holds): a 1 GiB
+ * download took 1.65 s of system time against 0.9 s with 256 KiB, and
+ * 2.5 s of wall time against 2.0 s (rclone: 0.8 s and 1.65 s).
+ */
+const gatherBytes = 256 * 1024;
+
+/**
  * A temp file beside the target: nothing appears under the final name until
  * rename. Its name keeps at most 100 bytes of the target's, so a target name
  * near the 255-byte limit still has a temp file.
@@ -68,9 +77,9 @@ export async function writeRangesToFile(key: string, size: number, fetch: (offse
       next += length;
       const stream = await fetch(offset, length);
       let position = offset;
-      // Socket chunks are ~64 KiB: gather them into 1 MiB writes (fewer thread-pool round trips),
-      // as one pwritev of the chunks themselves: joining them first was a copy into a fresh
-      // buffer whose pages all faulted in, a third of a download's CPU.
+      // Socket chunks are ~64 KiB: gather them into writes of gatherBytes (fewer thread-pool
+      // round trips), as one pwritev of the chunks themselves: joining them first was a copy
+      // into a fresh buffer whose pages all faulted in, a third of a download's CPU.
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       const flush = async (): Promise<void> => {
@@ -93,7 +102,7 @@ export async function writeRangesToFile(key: string, size: number, fetch: (offse
         }
         pending.push(chunk as Buffer);
         pendingBytes += (chunk as Buffer).length;
-        if (pendingBytes >= 1024 * 1024) await flush();
+        if (pendingBytes >= gatherBytes) await flush();
       }
       await flush();
       if (position !== offset + length) throw new Error(`range at ${offset}: received ${position - offset} bytes, expected ${length}`);
