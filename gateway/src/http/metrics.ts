@@ -41,8 +41,9 @@ interface HotCell {
 export function createGatewayMetrics(): GatewayMetrics {
   const registry = new Registry();
   // The event-loop delay is sampled every 100 ms, not prom-client's 10 ms:
-  // a 10 ms timer woke an idle gateway 100 times a second (0.7 % of a core)
-  // and kept firing under load; the lag it reports is as exact either way.
+  // a 10 ms timer woke an idle gateway 100 times a second (0.7 % of a core).
+  // Ten samples a second still show a loop that is slow; a single stall
+  // shorter than 100 ms may fall between two of them.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 100 });
   // Answers from the in-memory cache are counted in plain numbers and added
   // at scrape time: a registry update per request cost the hot path a
