@@ -23,23 +23,10 @@ routes.after(async (ctx) => {
   await ctx.env.close();
 });
 
-/** A GET with the path exactly as given; the answer's status line and headers as text, and its body. */
-function rawGet(port: number, path: string): Promise<{ status: number; head: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    let data = "";
-    const s = connect(port, "127.0.0.1", () => s.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
-    s.on("data", (c: Buffer) => (data += c.toString("utf8")));
-    s.on("error", reject);
-    s.on("close", () => {
-      const end = data.indexOf("\r\n\r\n");
-      const head = data.slice(0, end);
-      resolve({ status: Number(head.split(" ")[1]), head, body: data.slice(end + 4) });
-    });
-  });
-}
-
 interface RawAnswer {
   readonly status: number;
+  /** The status line and header lines as sent. */
+  readonly head: string;
   readonly headers: Record<string, string>;
   readonly body: Buffer;
 }
@@ -61,17 +48,25 @@ function rawExchange(port: number, requests: string, bodiless: ReadonlySet<numbe
       for (let at = 0; at < data.length; ) {
         const end = data.indexOf("\r\n\r\n", at);
         if (end < 0) return reject(new Error(`a partial answer: ${data.subarray(at).toString()}`));
-        const [statusLine = "", ...lines] = data.subarray(at, end).toString("latin1").split("\r\n");
+        const head = data.subarray(at, end).toString("latin1");
+        const [statusLine = "", ...lines] = head.split("\r\n");
         const headers: Record<string, string> = {};
         for (const line of lines) headers[line.slice(0, line.indexOf(":")).toLowerCase()] = line.slice(line.indexOf(":") + 1).trim();
         const status = Number(statusLine.split(" ")[1]);
         const length = bodiless.has(out.length) || status === 304 ? 0 : Number(headers["content-length"] ?? 0);
-        out.push({ status, headers, body: data.subarray(end + 4, end + 4 + length) });
+        out.push({ status, head, headers, body: data.subarray(end + 4, end + 4 + length) });
         at = end + 4 + length;
       }
       resolve(out);
     });
   });
+}
+
+/** A GET with the path exactly as given, alone on its connection. */
+async function rawGet(port: number, path: string): Promise<{ status: number; head: string; body: string }> {
+  const [answer] = await rawExchange(port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, new Set());
+  if (!answer) throw new Error(`no answer to GET ${path}`);
+  return { status: answer.status, head: answer.head, body: answer.body.toString("utf8") };
 }
 
 const local = (env: GatewayEnv, url: string): string => url.replace(publicBase, env.base);
