@@ -26,6 +26,15 @@ hot("keys an empty header as an absent one, as the full path's key does", () => 
   assert.is(readHotRequest(request("GET", "/a", "Accept-Encoding", ""))?.key, readHotRequest(request("GET", "/a"))?.key);
 });
 
+hot("keys a request without negotiation headers by its URL, which no negotiated key equals", () => {
+  assert.is(hotKeyOf("/a", undefined, undefined), "/a");
+  assert.is(hotKeyOf("/a", "", ""), "/a");
+  const negotiated = [hotKeyOf("/a", "gzip", undefined), hotKeyOf("/a", undefined, "text/html"), hotKeyOf("/a", "", "*/*")];
+  assert.is(new Set([...negotiated, "/a"]).size, 4, "four requests, four keys");
+  // Node refuses a line feed in a request target, so no URL is spelled like a negotiated key.
+  for (const key of negotiated) assert.ok(key.includes("\n"), key);
+});
+
 hot("leaves to the full path what it cannot answer alike", () => {
   const refused: Array<[string, IncomingMessage]> = [
     ["POST", request("POST", "/a")],

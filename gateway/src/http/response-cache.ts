@@ -34,9 +34,11 @@ export interface HotAnswer {
 export interface ResponseCache {
   /**
    * The fast path for repeated identical requests: the answer last sent for
-   * this key, while its cache entry is fresh. Skips routing and negotiation.
+   * this key, while its cache entry is fresh at `at` (the caller's clock
+   * reading, default now: the hot path reads the clock once per answer).
+   * Skips routing and negotiation.
    */
-  hot(key: string): HotAnswer | undefined;
+  hot(key: string, at?: number): HotAnswer | undefined;
   /**
    * Keeps `answer`, made from `from` (an answer of `get`), for the hot path,
    * only while `from` is still what the cache serves: an invalidation or a
@@ -161,10 +163,10 @@ export function createResponseCache(options: ResponseCacheOptions = {}): Respons
     invalidate,
     observe,
     catalogVersion: () => served,
-    hot(key) {
+    hot(key, at = now()) {
       const answer = hotAnswers.get(key);
       if (!answer) return undefined;
-      if (now() - answer.storedAt >= ttl) {
+      if (at - answer.storedAt >= ttl) {
         hotAnswers.delete(key);
         return undefined;
       }
