@@ -46,6 +46,8 @@ if [[ ${1:-} == bench ]]; then
   wanted[hyperfine]=hyperfine
   wanted[etcd]=etcd-server
   wanted[etcdctl]=etcd-client
+  # bench/profile/gateway.ts attributes the gateway's CPU per request with perf (kernel and V8 included).
+  wanted[perf]=linux-perf
 fi
 
 missing=()
