@@ -102,6 +102,9 @@ hot("should expire hot answers with their entry's time", async () => {
   const from = await c.get("k", async () => made("one"));
   c.remember("h", hotOf(from), from);
   assert.ok(c.hot("h"));
+  assert.ok(c.hot("h", 1099), "fresh at the caller's reading of the clock");
+  assert.is(c.hot("h", 1100), undefined, "expired at the caller's reading, whatever the cache's clock says");
+  c.remember("h", hotOf(from), from);
   now += 100;
   assert.is(c.hot("h"), undefined);
 });

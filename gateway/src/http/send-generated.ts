@@ -36,7 +36,7 @@ export function answerHot(req: IncomingMessage, res: ServerResponse, cache: Resp
   // One header object for writeHead: a setHeader before it would force Node's slower merge.
   const headers = hit.headers;
   headers["age"] = String(Math.max(0, Math.floor((now - hit.storedAt) / 1000)));
-  // Named, not the imported constant: a store to a name the compiler sees stays monomorphic.
+  // Spelled out, so the store names its property (perf showed keyed stores here); `satisfies` keeps it requestIdHeader.
   headers["x-request-id" satisfies typeof requestIdHeader] = requestId;
   res.writeHead(hit.status, headers);
   res.end(req.method === "HEAD" ? undefined : hit.body);
