@@ -104,12 +104,16 @@ gw("should exit 1 with a clear message :: bad flag, bad --listen, port taken, NA
   const port = await freePort();
   const blocker: Server = createServer();
   await new Promise<void>((resolve) => blocker.listen(port, "127.0.0.1", resolve));
+  // A data folder of its own and no KMS: the default KMS port (7373) and ./.data belong to
+  // whatever runs beside this test (CI runs two at once), and either would fail the start first.
+  const data = await mkdtemp(join(tmpdir(), "gateway-taken-"));
   try {
-    const taken = await runToExit(["--listen", `127.0.0.1:${port}`]);
+    const taken = await runToExit(["--listen", `127.0.0.1:${port}`, "--data-dir", data, "--kms-listen", "off"]);
     assert.is(taken.code, 1);
     assert.match(taken.output, `gateway: cannot listen on 127.0.0.1:${port}: address already in use`);
   } finally {
     blocker.close();
+    await rm(data, { recursive: true, force: true });
   }
 
   const noStore = await runToExit(["--nats", "nats://127.0.0.1:4222"]);
