@@ -83,6 +83,8 @@ function printDiff(gateway: Map<string, number>, gatewayRate: number, bare: Map<
   for (const [k, gw, b] of diffs.sort((x, y) => Math.abs(y[1] - y[2]) - Math.abs(x[1] - x[2])).slice(0, 25)) process.stdout.write(row(k, gw, b));
 }
 
+// A closed stdout (`| head`) must not end the harness before its cleanup below: the servers and perf's maps stay otherwise.
+process.stdout.on("error", () => undefined);
 const root = await mkdtemp(join(tmpdir(), "profile-gateway-"));
 const procs: Started[] = [];
 try {
