@@ -202,6 +202,23 @@ routes("should answer cached requests alike however their headers are spelt, pip
   assert.is(twice.headers["etag"], joined.headers["etag"]);
 });
 
+routes("should never answer a request without negotiation headers with a negotiated answer, nor the reverse, from the cache", async ({ env }) => {
+  const port = Number(new URL(env.base).port);
+  // Each request twice, so the second comes from the hot path; the negotiated ones first, while nothing is cached.
+  const get = (path: string, headers: string[]): string => [`GET ${path} HTTP/1.1`, "Host: x", ...headers, "", ""].join("\r\n");
+  // Nothing may follow a request that says Connection: close (Node answers 400 and drops the connection), so only the last says it.
+  const twice = (path: string, ...headers: string[]): string => get(path, headers.filter((h) => h !== "Connection: close")) + get(path, headers);
+  const api = "/api/releases/server/latest";
+  const apiAnswers = await rawExchange(port, twice(api, "Accept-Encoding: gzip") + twice(api) + twice(api, "Accept-Encoding:") + twice(api, "Accept-Encoding: gzip", "Connection: close"), new Set());
+  assert.equal(apiAnswers.map((a) => a.headers["content-encoding"] ?? "identity"), ["gzip", "gzip", "identity", "identity", "identity", "identity", "gzip", "gzip"]);
+  const plain = apiAnswers[2]?.body ?? Buffer.alloc(0);
+  assert.ok(gunzipSync(apiAnswers[1]?.body ?? Buffer.alloc(0)).equals(plain), "the gzip answer is the identity answer compressed");
+  assert.equal(new Set(apiAnswers.map((a) => a.headers["x-request-id"])).size, 8, "a new id for each answer, cached or not");
+  const notes = "/client/mc/release/notes/";
+  const noteAnswers = await rawExchange(port, twice(notes, "Accept: application/json") + twice(notes) + twice(notes, "Accept: application/json", "Connection: close"), new Set());
+  assert.equal(noteAnswers.map((a) => a.headers["content-type"]), [...Array(2).fill("application/json; charset=utf-8"), ...Array(2).fill("text/html; charset=utf-8"), ...Array(2).fill("application/json; charset=utf-8")]);
+});
+
 routes("should compress generated bodies when accepted, with their own ETag", async ({ env }) => {
   const url = `${env.base}/api/releases/client`;
   const plain = await fetch(url, { headers: { "accept-encoding": "identity" } });
