@@ -18,6 +18,7 @@ import { freePort } from "../tests/harness/free-port.js";
 import { startProcess, type Started } from "../tests/harness/processes.js";
 import { waitFor } from "../tests/harness/wait-for.js";
 import { medianRun, spreadOf, trustLine } from "./trust.js";
+import { bareHeadersOf } from "./fixtures/bare-headers.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = 32;
@@ -89,10 +90,7 @@ try {
   const first = await fetch(`${gw}${latestPath}`, { headers: { "accept-encoding": "identity" } });
   const body = Buffer.from(await first.arrayBuffer());
   // The ceiling sends exactly what the gateway sends: same body, same headers.
-  const sameHeaders: Record<string, string> = {};
-  first.headers.forEach((v, k) => {
-    if (!["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(k)) sameHeaders[k] = v;
-  });
+  const sameHeaders = bareHeadersOf(first);
 
   // The same bytes for the peers, plus a 1 GiB artifact in the gateway's store.
   const www = join(root, "www");

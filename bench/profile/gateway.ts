@@ -16,6 +16,7 @@ import { freePort } from "../../tests/harness/free-port.js";
 import { startProcess, type Started } from "../../tests/harness/processes.js";
 import { waitFor } from "../../tests/harness/wait-for.js";
 import type { Rule } from "./cpu-table.js";
+import { bareHeadersOf } from "../fixtures/bare-headers.js";
 
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
 const path = "/api/releases/client/latest";
@@ -95,10 +96,7 @@ try {
   await waitFor(() => fetch(`${gw}/healthz`).then((r) => r.ok), { what: `gateway: ${gateway.output()}`, timeoutMs: 60000 });
   const first = await fetch(`${gw}${path}`, { headers: { "accept-encoding": "identity" } });
   const body = Buffer.from(await first.arrayBuffer());
-  const sameHeaders: Record<string, string> = {};
-  first.headers.forEach((v, k) => {
-    if (!["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(k)) sameHeaders[k] = v;
-  });
+  const sameHeaders = bareHeadersOf(first);
   await writeFile(join(root, "body"), body);
   const barePort = await freePort();
   const bare = startProcess("taskset", ["-c", "0", process.execPath, "--perf-basic-prof", "--import", "tsx", bareServer, join(root, "body"), String(barePort), JSON.stringify(sameHeaders)]);
