@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createClient } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { acceptRequestId, requestIdHeader, type Logger } from "@mc/shared/node";
@@ -13,6 +13,7 @@ import { createGatewayMetrics } from "./http/metrics.js";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.js";
 import { readHotRequest } from "./http/hot-request.js";
 import { answerHot } from "./http/send-generated.js";
+import { RawLaneServer, type RawLaneStats } from "./http/raw-lane.js";
 import { createApiRoutes } from "./releases/api-routes.js";
 import { createAssetRoute } from "./releases/assets.js";
 import { createReleaseProxy } from "./releases/connect-proxy.js";
@@ -50,6 +51,8 @@ export interface GatewayDeps {
 export interface Gateway {
   readonly server: Server;
   readonly cache: ResponseCache;
+  /** What the raw lane answered and handed to Node (raw-lane.ts). */
+  readonly lane: RawLaneStats;
   close(): void;
 }
 
@@ -114,7 +117,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     else void handler(req, res);
   }
 
-  const server = createServer({ requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 }, (req: IncomingMessage, res: ServerResponse) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const hot = readHotRequest(req);
     // The caller's id (or a new one) goes back in the response and along every bus call made for it.
     const incoming = hot ? hot.requestId : req.headers[requestIdHeader];
@@ -126,11 +129,21 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (hot) {
       // The hot path answers at once and calls nothing: counted in place, no listener.
       const answer = answerHot(req, res, cache, now(), hot, reqId);
-      if (answer) return metrics.recordHot(answer, req, answer.status);
+      if (answer) return metrics.recordHot(answer, req.method, req.url, answer.status);
     }
     // Bodies are read (or refused) before anything routes, authenticates or buffers them.
     if (!announcesBody(req)) serve(req, res, reqId, noBody);
     else withBodyWithin(req, res, maxBodyBytes, () => refuseTooLarge(req, res, reqId), (body) => serve(req, res, reqId, body));
+  };
+  // Repeated GETs are answered from the cache on the socket; everything else reaches onRequest through node:http.
+  const server = new RawLaneServer({ requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 }, onRequest, {
+    cache,
+    now,
+    answered(req, answer, reqId) {
+      metrics.recordHot(answer, req.method, req.url, answer.status);
+      log?.info({ reqId, method: req.method, path: req.url, status: answer.status, ms: 0 }, "request");
+    },
+    onError: deps.onError ?? (() => undefined),
   });
 
   function refuseTooLarge(req: IncomingMessage, res: ServerResponse, reqId: string): void {
@@ -142,6 +155,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   return {
     server,
     cache,
+    lane: server.lane,
     close() {
       stop();
       server.close();

@@ -22,6 +22,53 @@ export function hotKeyOf(url: string | undefined, acceptEncoding: string | undef
   return [url ?? "", acceptEncoding ?? "", accept ?? ""].join("\n");
 }
 
+/** The headers the hot path reads, gathered by takeHotHeader. */
+export interface HotFields {
+  requestId: string | undefined;
+  acceptEncoding: string | undefined;
+  accept: string | undefined;
+}
+
+export const noHotFields = (): HotFields => ({ requestId: undefined, acceptEncoding: undefined, accept: undefined });
+
+/**
+ * Takes one header of a request for the hot path: false when the header
+ * means the request cannot be a hot answer (a conditional request, a body,
+ * or a header the hot path reads sent twice: Node joins those; the full path
+ * does it right). Names in any case, lower-cased only at the lengths of the
+ * names looked for. Both readers (Node's parsed request, and the raw lane's
+ * own head) decide through this one function.
+ */
+export function takeHotHeader(fields: HotFields, name: string, value: string): boolean {
+  switch (name.length) {
+    case 6:
+      if (name.toLowerCase() !== "accept") return true;
+      if (fields.accept !== undefined) return false;
+      fields.accept = value;
+      return true;
+    case 12:
+      if (name.toLowerCase() !== "x-request-id") return true;
+      if (fields.requestId !== undefined) return false;
+      fields.requestId = value;
+      return true;
+    case 13:
+      return name.toLowerCase() !== "if-none-match";
+    case 14:
+      return value === "0" || name.toLowerCase() !== "content-length";
+    case 15:
+      if (name.toLowerCase() !== "accept-encoding") return true;
+      if (fields.acceptEncoding !== undefined) return false;
+      fields.acceptEncoding = value;
+      return true;
+    case 17: {
+      const lower = name.toLowerCase();
+      return lower !== "if-modified-since" && lower !== "transfer-encoding";
+    }
+    default:
+      return true;
+  }
+}
+
 /**
  * Reads a request for the hot path from its raw header lines rather than
  * `req.headers`, where it took seven lookups a request, most of names that
@@ -30,48 +77,15 @@ export function hotKeyOf(url: string | undefined, acceptEncoding: string | undef
  * the build before.
  *
  * Undefined when the request cannot be a hot answer: a method other than
- * GET and HEAD, a conditional request, a body, or a header the hot path
- * reads sent twice (Node joins those; the full path does it right).
+ * GET and HEAD, or a header takeHotHeader refuses.
  */
 export function readHotRequest(req: IncomingMessage): HotRequest | undefined {
   const method = req.method;
   if (method !== "GET" && method !== "HEAD") return undefined;
   const raw = req.rawHeaders;
-  let requestId: string | undefined;
-  let acceptEncoding: string | undefined;
-  let accept: string | undefined;
+  const fields = noHotFields();
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i] as string;
-    const value = raw[i + 1] as string;
-    // Lower-cased only at the lengths of the names looked for.
-    switch (name.length) {
-      case 6:
-        if (name.toLowerCase() !== "accept") break;
-        if (accept !== undefined) return undefined;
-        accept = value;
-        break;
-      case 12:
-        if (name.toLowerCase() !== "x-request-id") break;
-        if (requestId !== undefined) return undefined;
-        requestId = value;
-        break;
-      case 13:
-        if (name.toLowerCase() === "if-none-match") return undefined;
-        break;
-      case 14:
-        if (name.toLowerCase() === "content-length" && value !== "0") return undefined;
-        break;
-      case 15:
-        if (name.toLowerCase() !== "accept-encoding") break;
-        if (acceptEncoding !== undefined) return undefined;
-        acceptEncoding = value;
-        break;
-      case 17: {
-        const lower = name.toLowerCase();
-        if (lower === "if-modified-since" || lower === "transfer-encoding") return undefined;
-        break;
-      }
-    }
+    if (!takeHotHeader(fields, raw[i] as string, raw[i + 1] as string)) return undefined;
   }
-  return { key: hotKeyOf(req.url, acceptEncoding, accept), requestId };
+  return { key: hotKeyOf(req.url, fields.acceptEncoding, fields.accept), requestId: fields.requestId };
 }

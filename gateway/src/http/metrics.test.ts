@@ -23,11 +23,11 @@ metrics("should count hot answers by answer and method, into the same series as 
   const m = createGatewayMetrics();
   const latest = {};
   const feed = {};
-  for (let i = 0; i < 3; i++) m.recordHot(latest, req("/api/releases/client/latest"), 200);
-  m.recordHot(latest, req("/api/releases/client/latest", "HEAD"), 200);
-  m.recordHot(feed, req("/api/feeds/client.json"), 200);
+  for (let i = 0; i < 3; i++) m.recordHot(latest, "GET", "/api/releases/client/latest", 200);
+  m.recordHot(latest, "HEAD", "/api/releases/client/latest", 200);
+  m.recordHot(feed, "GET", "/api/feeds/client.json", 200);
   // Another answer for another URL of the same route adds to the same series.
-  m.recordHot({}, req("/api/releases/server/latest"), 200);
+  m.recordHot({}, "GET", "/api/releases/server/latest", 200);
   m.record(req("/api/releases/client"), 200);
   const text = await m.render();
   assert.match(text, 'http_request{method="GET",route="api",code="200"} 5');

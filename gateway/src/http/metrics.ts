@@ -25,7 +25,7 @@ export interface GatewayMetrics {
    * Counts an answer of the cache's hot path: `answer` (one URL, one status) keeps
    * its counters, so a hit costs one WeakMap lookup, not a route and a label key.
    */
-  recordHot(answer: object, req: IncomingMessage, status: number): void;
+  recordHot(answer: object, method: string | undefined, url: string | undefined, status: number): void;
   /** The exposition text. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -103,12 +103,12 @@ export function createGatewayMetrics(): GatewayMetrics {
     record(req, status) {
       hotCell(req.method ?? "GET", routeOf(req.url), status).n++;
     },
-    recordHot(answer, req, status) {
+    recordHot(answer, method, url, status) {
       let cells = byAnswer.get(answer);
       if (!cells) byAnswer.set(answer, (cells = {}));
       // The hot path answers GET and HEAD only.
-      const method = req.method === "HEAD" ? "HEAD" : "GET";
-      (cells[method] ??= hotCell(method, routeOf(req.url), status)).n++;
+      const verb = method === "HEAD" ? "HEAD" : "GET";
+      (cells[verb] ??= hotCell(verb, routeOf(url), status)).n++;
     },
     render: () => registry.metrics(),
   };

@@ -6,7 +6,7 @@ import { generated } from "./send-generated.js";
 
 type Made = Omit<CachedResponse, "storedAt">;
 const made = (body: string, catalogVersion?: string): Made => ({ ...generated(body, "text/plain", undefined), ...(catalogVersion ? { catalogVersion } : {}) });
-const hotOf = (from: CachedResponse) => ({ status: from.status, headers: { ...from.headers }, body: from.body, storedAt: from.storedAt });
+const hotOf = (from: CachedResponse) => ({ status: from.status, headers: { ...from.headers }, body: from.body, storedAt: from.storedAt, head: "" });
 
 const v1 = "5.0000000a";
 const v2 = "6.00000001";

@@ -29,6 +29,12 @@ export interface HotAnswer {
   readonly headers: Record<string, string>;
   readonly body: Buffer;
   readonly storedAt: number;
+  /**
+   * The status line and every header line but `age` and `x-request-id` (the
+   * last two of `headers`), as Node writes them: the raw lane adds those two,
+   * Node's own `Date`, `Connection` and `Keep-Alive`, and the blank line.
+   */
+  readonly head: string;
 }
 
 export interface ResponseCache {

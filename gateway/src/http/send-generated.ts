@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import { requestIdHeader } from "@mc/shared/node";
 import type { RestRequest, RestResponse } from "@mc/shared/rest";
 import { notModified } from "./conditional.js";
@@ -43,6 +43,13 @@ export function answerHot(req: IncomingMessage, res: ServerResponse, cache: Resp
   return hit;
 }
 
+/** HotAnswer.head: the status line and the header lines before `age`, in the order writeHead sends them. */
+function rawHeadOf(status: number, headers: Readonly<Record<string, string>>, length: number): string {
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "unknown"}\r\n`;
+  for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;
+  return `${head}content-length: ${length}\r\n`;
+}
+
 /**
  * Answers from a cached generated response: compression when accepted,
  * `304` on a matching validator, `Age` from the cache time. A full answer is
@@ -68,6 +75,7 @@ export async function answerGenerated(req: RestRequest, cache: ResponseCache, ca
   // The same key order for every answer, age and request id last, so the hot path keeps one shape.
   const { age: _age, ...stable } = headers;
   const hotHeaders = { ...stable, "content-length": String(variant.body.byteLength), age: "0", [requestIdHeader]: "" };
-  cache.remember(hotKey(req.raw), { status: cached.status, headers: hotHeaders, body: variant.body, storedAt: cached.storedAt }, cached);
+  const hot = { status: cached.status, headers: hotHeaders, body: variant.body, storedAt: cached.storedAt, head: rawHeadOf(cached.status, stable, variant.body.byteLength) };
+  cache.remember(hotKey(req.raw), hot, cached);
   return { status: cached.status, headers, body: variant.body };
 }
