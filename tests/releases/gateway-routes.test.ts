@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { connect } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startGatewayEnv, type GatewayEnv } from "./gateway-env.js";
+import { rawExchange, type RawAnswer } from "./raw-exchange.js";
 
 const publicBase = "http://downloads.example.test";
 const json = "application/json; charset=utf-8";
@@ -22,45 +22,6 @@ routes.before(async (ctx) => {
 routes.after(async (ctx) => {
   await ctx.env.close();
 });
-
-interface RawAnswer {
-  readonly status: number;
-  /** The status line and header lines as sent. */
-  readonly head: string;
-  readonly headers: Record<string, string>;
-  readonly body: Buffer;
-}
-
-/**
- * Writes `requests` (HTTP/1.1 text, several pipelined in one write) on one
- * connection and reads every answer until the server closes it. `bodiless`
- * says which answers have no body whatever their content-length (HEAD).
- */
-function rawExchange(port: number, requests: string, bodiless: ReadonlySet<number>): Promise<RawAnswer[]> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const s = connect(port, "127.0.0.1", () => s.write(requests));
-    s.on("data", (c: Buffer) => chunks.push(c));
-    s.on("error", reject);
-    s.on("close", () => {
-      const data = Buffer.concat(chunks);
-      const out: RawAnswer[] = [];
-      for (let at = 0; at < data.length; ) {
-        const end = data.indexOf("\r\n\r\n", at);
-        if (end < 0) return reject(new Error(`a partial answer: ${data.subarray(at).toString()}`));
-        const head = data.subarray(at, end).toString("latin1");
-        const [statusLine = "", ...lines] = head.split("\r\n");
-        const headers: Record<string, string> = {};
-        for (const line of lines) headers[line.slice(0, line.indexOf(":")).toLowerCase()] = line.slice(line.indexOf(":") + 1).trim();
-        const status = Number(statusLine.split(" ")[1]);
-        const length = bodiless.has(out.length) || status === 304 ? 0 : Number(headers["content-length"] ?? 0);
-        out.push({ status, head, headers, body: data.subarray(end + 4, end + 4 + length) });
-        at = end + 4 + length;
-      }
-      resolve(out);
-    });
-  });
-}
 
 /** A GET with the path exactly as given, alone on its connection. */
 async function rawGet(port: number, path: string): Promise<{ status: number; head: string; body: string }> {

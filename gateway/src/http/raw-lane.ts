@@ -41,6 +41,8 @@ const requestTimeoutAnswer = "HTTP/1.1 408 Request Timeout\r\nConnection: close\
 /** Node waits this much longer than the keep-alive timeout it announces (HTTP_SERVER_KEEP_ALIVE_TIMEOUT_BUFFER). */
 const keepAliveBufferMs = 1000;
 
+const noRead = (): void => undefined;
+
 let utcDate = "";
 /** The `Date` value, kept for up to a second as Node keeps its own. */
 function dateNow(): string {
@@ -102,6 +104,11 @@ export class RawLaneServer extends Server {
       socket.removeListener("data", onData).removeListener("end", onEnd).removeListener("timeout", onTimeout);
       socket.removeListener("error", onError).removeListener("close", onClose);
       socket.setTimeout(0);
+      // Node's parser reads the socket's handle itself from now on (it "consumes" it), and pauses
+      // it by stopping the handle. The stream's own reading, still scheduled after the lane's last
+      // chunk, would start the handle again behind a paused parser: Node then fails the
+      // connection (HPE_PAUSED) and the answers still owed are lost. The stream reads nothing more.
+      socket._read = noRead;
       handOff(rest);
     };
     const read = (chunk: Buffer): void => {

@@ -13,6 +13,8 @@ export interface RawHotRequest extends HotRequest {
  * 400 to them; the raw lane leaves them to Node so that it still does.
  */
 const forbidden = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)|(?<!\r)\n/;
+/** An origin-form target in visible ASCII: llhttp refuses anything else (a space, obs-text). */
+const target = /^\/[\x21-\x7e]*$/;
 /** RFC 9110 §5.6.2 token: a header name. A space before the colon, or a folded line, fails it. */
 const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -43,7 +45,7 @@ export function readRawHead(head: string): RawHotRequest | undefined {
   const method = requestLine.startsWith("GET /") ? "GET" : requestLine.startsWith("HEAD /") ? "HEAD" : undefined;
   if (!method || !requestLine.endsWith(" HTTP/1.1")) return undefined;
   const url = requestLine.slice(method.length + 1, -9);
-  if (url.includes(" ")) return undefined;
+  if (!target.test(url)) return undefined;
   const fields = noHotFields();
   let hosts = 0;
   for (let i = 1; i < lines.length; i++) {
