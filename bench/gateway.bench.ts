@@ -1,7 +1,8 @@
 // Gateway throughput against peers serving the same bytes in the same run:
 // 1. cached GET /api/releases/client/latest with wrk (same connections),
 //    against a bare node:http server answering the same bytes and headers
-//    from a buffer (the Node ceiling) and nginx serving them from a file.
+//    from a buffer (the node:http ceiling, which the gateway's raw lane passes)
+//    and nginx serving them from a file.
 //    Each round loads two servers AT ONCE, both pinned to the first core and
 //    each with its own wrk on the second: they share one core, so a change
 //    of the machine's speed (a shared VM swings 30 % within seconds) hits
