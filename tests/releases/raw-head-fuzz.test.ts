@@ -1,9 +1,11 @@
 // The raw lane's head reader against Node's own parser: every head the lane
 // would answer must be one node:http accepts, read to the same method, URL,
 // cache key and request id. Heads are mutated from real clients' heads with
-// a seeded generator (reproducible; the seed is in each failure's message).
+// the seeded generator of the consensus simulation (reproducible; the seed
+// is in each failure's message).
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
+import { createPrng } from "@mc/consensus";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { readHotRequest } from "../../gateway/src/http/hot-request.js";
@@ -42,18 +44,6 @@ function ask(port: number, head: string): Promise<{ status: number; read: string
   });
 }
 
-/** mulberry32: a small seeded generator, so that a failing case can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const seeds = [
   "GET /api/releases/client/latest HTTP/1.1\r\nHost: 127.0.0.1:8080",
   "HEAD /api/feeds/client.json?x=1 HTTP/1.1\r\nHost: d.example\r\nUser-Agent: curl/8.5.0\r\nAccept: */*",
@@ -88,7 +78,7 @@ function mutate(head: string, next: () => number): string {
 fuzz("should answer only heads Node accepts, read as Node reads them", async ({ port }) => {
   let accepted = 0;
   for (let seed = 1; seed <= 600; seed++) {
-    const next = random(seed);
+    const next = createPrng(seed);
     let head = seeds[seed % seeds.length] as string;
     for (let k = 1 + Math.floor(next() * 3); k > 0; k--) head = mutate(head, next);
     // The lane reads a head up to the first blank line: a mutation that made one ends the head there.
