@@ -1,6 +1,8 @@
 // The gateway's raw lane (gateway/src/http/raw-lane.ts) against node:http on
 // the same gateway: a request asked first on a new connection meets the lane;
 // asked after a request the lane never answers (/healthz), it meets node:http.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { connect } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
@@ -75,6 +77,25 @@ lane("should answer a cached request byte for byte as node:http does, the date a
   head.socket.destroy();
   assert.is(head.answers[0]?.headers["content-length"], head.answers[1]?.headers["content-length"]);
   assert.is(head.answers[1]?.body.length, Number(head.answers[1]?.headers["content-length"]));
+});
+
+lane("should answer curl's requests on one kept-alive connection, plain and compressed", async (ctx) => {
+  const url = `${ctx.env.base}${latest}`;
+  // Two URLs in one curl: the second rides the first one's connection (num_connects 0). Asked
+  // until the lane answers both (the first asks fill the cache with curl's own headers).
+  // Not spawnSync: the gateway answers from this process's event loop.
+  for (let i = 0; i < 50; i++) {
+    const before = ctx.env.gateway.lane.answered;
+    const curl = await promisify(execFile)("curl", ["-sS", "--fail", "-w", "\n%{http_code} %{num_connects}\n", url, "--compressed", url], { encoding: "utf8" });
+    const [plain = "", plainStatus, compressed = "", compressedStatus] = curl.stdout.split("\n");
+    assert.is(plainStatus, "200 1");
+    assert.is(compressedStatus, "200 0");
+    assert.is(compressed, plain);
+    assert.ok(JSON.parse(plain) as unknown);
+    if (ctx.env.gateway.lane.answered === before + 2) return;
+    await delay(20);
+  }
+  assert.unreachable("the lane never answered curl");
 });
 
 lane("should answer pipelined requests in order, handing the rest to node:http at the first it does not answer", async (ctx) => {
