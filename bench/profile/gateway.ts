@@ -1,5 +1,6 @@
 // Issue 21, attribution: where the gateway's cached answer spends more CPU
-// than a bare node:http server sending the same bytes. Both run pinned to
+// (or, since its raw lane, less: negative figures) than a bare node:http
+// server sending the same bytes. Both run pinned to
 // core 0 under `perf record` (with --perf-basic-prof, so JIT frames have
 // names), loaded at once by one wrk each on core 1, as in bench/gateway.
 // perf sees what a --cpu-prof cannot: the kernel, V8's runtime and GC, and
