@@ -3,7 +3,8 @@
 // from the object that was listed (If-Match), so one overwritten meanwhile
 // fails the copy instead of leaving a file that mixes two objects.
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, open, readdir } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { copyFile, mkdir, open, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { suite } from "uvu";
@@ -14,6 +15,7 @@ import { createS3Store } from "../../cli/src/storage/s3/s3-store.js";
 import { copyOne } from "../../cli/src/transfer/copy.js";
 import { startMcFixture } from "./mc-runner.js";
 import { startRecordingS3 } from "./recording-s3.js";
+import { startRangeServer } from "./range-server.js";
 
 const exec = promisify(execFile);
 const fx = await startMcFixture({ memstoreBytes: 1024 ** 3 });
@@ -54,9 +56,30 @@ ranged("should download a multipart object byte for byte, its name escaped, alon
   assert.is(await sha256(join(tree, key.slice("dir/".length))), await sha256(source));
 });
 
+const rgwClient = () => createS3Client({ name: "rgw", url: rgw.endpoint, accessKey: rgw.accessKey, secretKey: rgw.secretKey, sessionToken: "", api: "s3v4", path: "auto", src: "test" }, { certsDir: join(work, "certs"), insecure: false });
+
+// A signature RGW refused would only make every range fall back to the SDK's path, unseen: here each must come whole.
+ranged("should read RGW's ranges of the object on a bare socket, its name escaped and signed as RGW wants", async () => {
+  const src = createS3Store(rgwClient(), "rgw", "ranges", { partSize: 16 * 1024 * 1024, parallel: 4 });
+  const listed = await src.stat(key);
+  assert.ok(listed);
+  const line = src.rangeConnector?.(key, { ifMatch: listed.etag })?.();
+  assert.ok(line, "no range connection to RGW");
+  const whole = await readFile(source);
+  try {
+    for (const offset of [0, 16 * 1024 * 1024 - 5, size - 1000]) {
+      const got = Buffer.alloc(1000);
+      const read = await line.read(offset, 1000, (chunk, position) => chunk.copy(got, position - offset));
+      assert.ok(read, `the range at ${offset} was declined`);
+      assert.ok(got.equals(whole.subarray(offset, offset + 1000)), `bytes at ${offset}`);
+    }
+  } finally {
+    line.close();
+  }
+});
+
 ranged("should fail the copy of an object overwritten after it was listed, leaving no file behind", async () => {
-  const client = createS3Client({ name: "rgw", url: rgw.endpoint, accessKey: rgw.accessKey, secretKey: rgw.secretKey, sessionToken: "", api: "s3v4", path: "auto", src: "test" }, { certsDir: join(work, "certs"), insecure: false });
-  const src = createS3Store(client, "rgw", "ranges", { partSize: 16 * 1024 * 1024, parallel: 4 });
+  const src = createS3Store(rgwClient(), "rgw", "ranges", { partSize: 16 * 1024 * 1024, parallel: 4 });
   const listed = await src.stat(key);
   assert.ok(listed);
   // Overwritten with one byte changed (a new multipart ETag) between the listing and the copy.
@@ -92,6 +115,55 @@ ranged("should say in one line that the object changed, exit 1 and leave no file
     assert.equal(await readdir(dir), []);
   } finally {
     await rec.close();
+  }
+});
+
+// Against a loopback stand-in for RGW (range-server.ts), which tells the two paths apart.
+ranged("should download through range connections, and fall back to the SDK's path for answers they decline :: mc cp, sha256sum", async () => {
+  const served = Buffer.alloc(72 * 1024 * 1024);
+  for (let i = 0; i < served.length; i += 4) served.writeUInt32LE((i * 40503) >>> 0, i);
+  const server = await startRangeServer(served);
+  try {
+    const expected = createHash("sha256").update(served).digest("hex");
+    const plain = join(work, "served.bin");
+    const r = await mc(["cp", "-q", "srv/bucket/big.bin", plain], { env: { MC_HOST_srv: server.host } });
+    assert.is(r.code, 0, r.stderr);
+    assert.is(await sha256(plain), expected);
+    assert.equal([server.rawGets, server.sdkGets], [5, 0], "16 MiB ranges on bare sockets");
+    // Every answer chunked: each range is declined, then read through node:http.
+    server.rawGets = 0;
+    server.misbehave = (asked, _req, res) => {
+      res.writeHead(206, { "content-range": `bytes ${asked.start}-${asked.end}/${served.length}`, etag: `"${server.etag}"` });
+      res.end(served.subarray(asked.start, asked.end + 1));
+      return true;
+    };
+    const chunked = join(work, "served-chunked.bin");
+    const c = await mc(["cp", "-q", "srv/bucket/big.bin", chunked], { env: { MC_HOST_srv: server.host } });
+    assert.is(c.code, 0, c.stderr);
+    assert.is(await sha256(chunked), expected);
+    assert.equal([server.rawGets, server.sdkGets], [5, 5]);
+  } finally {
+    await server.close();
+  }
+});
+
+ranged("should say in one line that a range was cut short, exit 1 and leave no file :: mc cp, a server cutting the third range", async () => {
+  const server = await startRangeServer(Buffer.alloc(72 * 1024 * 1024, 3));
+  server.misbehave = (asked, _req, res) => {
+    if (asked.n !== 3) return false;
+    res.writeHead(206, { "content-length": String(asked.end - asked.start + 1), "content-range": `bytes ${asked.start}-${asked.end}/${server.bytes.length}` });
+    res.write(server.bytes.subarray(asked.start, asked.start + 5_000_000), () => res.socket?.destroy());
+    return true;
+  };
+  try {
+    const dir = join(work, "cut");
+    await mkdir(dir);
+    const r = await mc(["cp", "-q", "srv/bucket/big.bin", join(dir, "big.bin")], { env: { MC_HOST_srv: server.host } });
+    assert.is(r.code, 1, r.stderr);
+    assert.match(r.stderr, /^mc: <ERROR> Failed to copy `srv\/bucket\/big\.bin`\. The server closed the connection after \d+ of 16777216 bytes of a range\.\n$/, r.stderr);
+    assert.equal(await readdir(dir), []);
+  } finally {
+    await server.close();
   }
 });
 

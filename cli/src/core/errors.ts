@@ -92,7 +92,7 @@ function causeText(err: unknown): string {
   if (!(err instanceof Error)) return str(err);
   const code = (err as { code?: unknown }).code;
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EHOSTUNREACH" || code === "ECONNRESET") {
-    return `${err.message}. Check the URL of the alias and that the server is running and reachable.`;
+    return `${err.message.replace(/\.$/, "")}. Check the URL of the alias and that the server is running and reachable.`;
   }
   if (typeof code === "string" && ["DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY"].includes(code)) {
     // Go's wording, which scripts written for the original client look for.

@@ -69,6 +69,9 @@ errors("should not mistake errno codes for S3 codes", () => {
   const d = describeError(mcError("Unable to list `x`.", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" })));
   assert.equal(d.causeError, {});
   assert.match(d.causeMessage, /Check the URL/);
+  // A cause that ends its own sentence gets no second period before the advice.
+  const reset = describeError(mcError("Unable to copy `x`.", Object.assign(new Error("The peer went away."), { code: "ECONNRESET" })));
+  assert.is(reset.causeMessage, "The peer went away. Check the URL of the alias and that the server is running and reachable.");
 });
 
 errors("should suggest commands by prefix or edit distance", () => {

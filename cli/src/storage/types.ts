@@ -91,13 +91,18 @@ export interface Store {
   /** Writes the whole stream; nothing is visible under `key` unless it completes. */
   write(key: string, source: Readable, size: number | undefined, options?: WriteOptions): Promise<void>;
   remove(key: string, versionId?: string): Promise<{ deleteMarker: boolean; versionId: string }>;
+  /** Server-side copy when `src` lives on the same server; false when it cannot. */
+  copyFrom?(src: Store, srcKey: string, key: string, size: number, versionId?: string): Promise<boolean>;
   /**
    * Writes `size` bytes fetched as ranges, `parallel` at a time (local files only:
    * parallel ranged GETs for big downloads). Same visibility rule as write().
    */
-  /** Server-side copy when `src` lives on the same server; false when it cannot. */
-  copyFrom?(src: Store, srcKey: string, key: string, size: number, versionId?: string): Promise<boolean>;
   writeRanges?(key: string, size: number, fetch: (offset: number, length: number) => Promise<Readable>, options: RangeWriteOptions): Promise<void>;
+  /**
+   * S3 over plain HTTP only: connections that read ranges of one object straight
+   * into a buffer (see RangeConnection); undefined when this store has none.
+   */
+  rangeConnector?(key: string, options: Pick<ReadOptions, "versionId" | "ifMatch">): ((signal?: AbortSignal) => RangeConnection) | undefined;
 }
 
 export interface RangeWriteOptions {
@@ -105,4 +110,22 @@ export interface RangeWriteOptions {
   readonly parallel: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (bytes: number) => void;
+  /** One per worker: ranges are read through it first, and through `fetch` when it declines one. */
+  readonly connect?: (signal?: AbortSignal) => RangeConnection;
+}
+
+/**
+ * One kept-alive connection reading ranges of one object, no stream in
+ * between: the socket reads into one buffer, and each time it is full (or the
+ * range ends) its bytes go to `take`, synchronously, before it is refilled.
+ */
+export interface RangeConnection {
+  /**
+   * True once the whole range went through `take`. False when the server's
+   * answer was anything but the range itself (an error status, a dropped
+   * connection before the answer): nothing went to `take`, and the caller
+   * asks for the range another way, which reports the server's error.
+   */
+  read(offset: number, length: number, take: (bytes: Buffer, position: number) => void): Promise<boolean>;
+  close(): void;
 }

@@ -57,11 +57,13 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
     let reported = 0;
     // Every range must come from the object that was listed: If-Match, so one overwritten meanwhile fails the copy instead of mixing two.
     const which = { ...(job.versionId ? { versionId: job.versionId } : {}), ...(job.etag ? { ifMatch: job.etag } : {}) };
+    const connect = job.src.rangeConnector?.(job.srcKey, which);
     await job.dst
       .writeRanges(job.dstKey, job.size, (offset, length) => job.src.read(job.srcKey, { offset, length, ...which }), {
         rangeSize,
         parallel: 4,
         signal,
+        ...(connect ? { connect } : {}),
         onProgress: (bytes) => {
           progress?.add(bytes - reported);
           reported = bytes;

@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
@@ -69,44 +70,62 @@ export async function writeRangesToFile(key: string, size: number, fetch: (offse
   let done = 0;
   let next = 0;
   let failure: unknown;
-  const worker = async (): Promise<void> => {
-    while (failure === undefined && next < size) {
-      if (options.signal?.aborted) throw options.signal.reason;
-      const offset = next;
-      const length = Math.min(options.rangeSize, size - offset);
-      next += length;
-      const stream = await fetch(offset, length);
-      let position = offset;
-      // Socket chunks are ~64 KiB: gather them into writes of gatherBytes (fewer thread-pool
-      // round trips), as one pwritev of the chunks themselves: joining them first was a copy
-      // into a fresh buffer whose pages all faulted in, a third of a download's CPU.
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      const flush = async (): Promise<void> => {
-        if (pendingBytes === 0) return;
-        const data = pending;
-        const bytes = pendingBytes;
-        pending = [];
-        pendingBytes = 0;
-        // libuv loops over short writes and IOV_MAX; fewer bytes means it stopped (a full disk): never leave a hole.
-        const { bytesWritten } = await handle.writev(data, position);
-        if (bytesWritten !== bytes) throw new Error(`short write at ${position}: ${bytesWritten} of ${bytes} bytes`);
-        position += bytes;
-        done += bytes;
-        options.onProgress?.(done);
-      };
-      for await (const chunk of stream) {
-        if (options.signal?.aborted) {
-          stream.destroy();
-          throw options.signal.reason;
-        }
-        pending.push(chunk as Buffer);
-        pendingBytes += (chunk as Buffer).length;
-        if (pendingBytes >= gatherBytes) await flush();
-      }
-      await flush();
-      if (position !== offset + length) throw new Error(`range at ${offset}: received ${position - offset} bytes, expected ${length}`);
+  // Bytes from a range connection are written here and now, on this thread, before its buffer is refilled.
+  const take = (bytes: Buffer, position: number): void => {
+    for (let at = 0; at < bytes.length; ) {
+      const n = writeSync(handle.fd, bytes, at, bytes.length - at, position + at);
+      if (n === 0) throw new Error(`short write at ${position + at}`);
+      at += n;
     }
+    done += bytes.length;
+    options.onProgress?.(done);
+  };
+  const worker = async (): Promise<void> => {
+    const line = options.connect?.(options.signal);
+    try {
+      while (failure === undefined && next < size) {
+        if (options.signal?.aborted) throw options.signal.reason;
+        const offset = next;
+        const length = Math.min(options.rangeSize, size - offset);
+        next += length;
+        if (!(await line?.read(offset, length, take))) await fetchRange(offset, length);
+      }
+    } finally {
+      line?.close();
+    }
+  };
+  const fetchRange = async (offset: number, length: number): Promise<void> => {
+    const stream = await fetch(offset, length);
+    let position = offset;
+    // Socket chunks are ~64 KiB: gather them into writes of gatherBytes (fewer thread-pool
+    // round trips), as one pwritev of the chunks themselves: joining them first was a copy
+    // into a fresh buffer whose pages all faulted in, a third of a download's CPU.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async (): Promise<void> => {
+      if (pendingBytes === 0) return;
+      const data = pending;
+      const bytes = pendingBytes;
+      pending = [];
+      pendingBytes = 0;
+      // libuv loops over short writes and IOV_MAX; fewer bytes means it stopped (a full disk): never leave a hole.
+      const { bytesWritten } = await handle.writev(data, position);
+      if (bytesWritten !== bytes) throw new Error(`short write at ${position}: ${bytesWritten} of ${bytes} bytes`);
+      position += bytes;
+      done += bytes;
+      options.onProgress?.(done);
+    };
+    for await (const chunk of stream) {
+      if (options.signal?.aborted) {
+        stream.destroy();
+        throw options.signal.reason;
+      }
+      pending.push(chunk as Buffer);
+      pendingBytes += (chunk as Buffer).length;
+      if (pendingBytes >= gatherBytes) await flush();
+    }
+    await flush();
+    if (position !== offset + length) throw new Error(`range at ${offset}: received ${position - offset} bytes, expected ${length}`);
   };
   try {
     await Promise.all(

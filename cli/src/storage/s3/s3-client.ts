@@ -59,6 +59,24 @@ export function trustedCas(certsDir: string): string[] {
   return cas;
 }
 
+const idleError = (host: string, idleMs: number): Error =>
+  Object.assign(new Error(`No data to or from ${host} for ${idleMs / 1000} s (--conn-read-deadline, --conn-write-deadline)`), { code: "ETIMEDOUT" });
+
+/** How range-connection.ts reaches a client's server: plain HTTP to a host s3-direct.ts can sign for. */
+export interface RangeTarget {
+  readonly target: DirectTarget;
+  readonly lookup?: Lookup;
+  readonly idleMs: number;
+  idleError(): Error;
+}
+
+const rangeTargets = new WeakMap<Client, RangeTarget>();
+
+/** Undefined for HTTPS, virtual-host style and hosts the SDK alone may reach. */
+export function rangeTargetOf(client: Client): RangeTarget | undefined {
+  return rangeTargets.get(client);
+}
+
 /**
  * The agent's sockets carry its idle timeout (kept on reuse), but Node only
  * reports it: a request to a server that never answers waited forever. Here a
@@ -69,7 +87,7 @@ function withDeadline<T extends HttpAgent>(agent: T, host: string, idleMs: numbe
   const create = agent.createConnection.bind(agent) as (...args: unknown[]) => Socket;
   agent.createConnection = ((...args: unknown[]) => {
     const socket = create(...args);
-    socket.once("timeout", () => socket.destroy(Object.assign(new Error(`No data to or from ${host} for ${idleMs / 1000} s (--conn-read-deadline, --conn-write-deadline)`), { code: "ETIMEDOUT" })));
+    socket.once("timeout", () => socket.destroy(idleError(host, idleMs)));
     return socket;
   }) as T["createConnection"];
   return agent;
@@ -120,7 +138,9 @@ export function createS3Client(alias: ResolvedAlias, settings: ClientSettings): 
   const target: DirectTarget = { useSSL, host: url.hostname, port, pathStyle, accessKey: alias.accessKey, secretKey: alias.secretKey, ...(alias.sessionToken ? { sessionToken: alias.sessionToken } : {}), region, agent: transportAgent, headers, enableSHA256 };
   // A host the SDK might refuse is handed to it now, so its error comes where it always did.
   if (!directCapable(target)) return createSdkClient(options, headers, enableSHA256);
-  return lazyClient(target, options, headers);
+  const client = lazyClient(target, options, headers);
+  if (!useSSL) rangeTargets.set(client, { target, ...lookup, idleMs, idleError: () => idleError(`${url.hostname}:${port}`, idleMs) });
+  return client;
 }
 
 /**

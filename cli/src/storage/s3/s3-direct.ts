@@ -9,6 +9,7 @@
 // sdkOutcome), so errors stay the SDK's.
 import { createHash, createHmac } from "node:crypto";
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from "node:http";
+import { s3Escape } from "./s3-escape.js";
 
 export interface DirectTarget {
   readonly useSSL: boolean;
@@ -41,7 +42,7 @@ export const sdkUserAgent = `MinIO (${process.platform}; ${process.arch}) minio-
 /** Host names the SDK accepts as they are (its isValidDomain), with no IPv6 brackets to join. */
 const plainHost = /^[a-z0-9](?:[a-z0-9._-]{0,253}[a-z0-9])?$/;
 /** The SDK's isValidBucketName. */
-const validBucket = (b: string): boolean => b.length >= 3 && b.length <= 63 && !b.includes("..") && !/[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+/.test(b) && /^[a-z0-9][a-z0-9.-]+[a-z0-9]$/.test(b);
+export const validBucket = (b: string): boolean => b.length >= 3 && b.length <= 63 && !b.includes("..") && !/[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+/.test(b) && /^[a-z0-9][a-z0-9.-]+[a-z0-9]$/.test(b);
 const amazon = (host: string): boolean => host === "s3.amazonaws.com" || host === "s3.cn-north-1.amazonaws.com.cn";
 
 /** Whether the SDK would send this client's requests to `host:port` path-style, as this module does. */
@@ -72,7 +73,8 @@ export function signV4(method: string, path: string, headers: Readonly<Record<st
 
 /** The request options the SDK's getRequestOptions and makeRequestStreamAsync build, signed at `date`. */
 export function directRequestOptions(target: DirectTarget, call: DirectCall & { bucketName: string }, region: string, date: Date): RequestOptions & { headers: Record<string, string>; path: string } {
-  const path = `/${call.bucketName}${call.query ? `?${call.query}` : ""}`;
+  const object = call.objectName ? `/${s3Escape(call.objectName).replace(/%2F/g, "/")}` : "";
+  const path = `/${call.bucketName}${object}${call.query ? `?${call.query}` : ""}`;
   const headers: Record<string, string> = {};
   headers["host"] = (target.useSSL ? target.port !== 443 : target.port !== 80) ? `${target.host}:${target.port}` : target.host;
   headers["user-agent"] = sdkUserAgent;

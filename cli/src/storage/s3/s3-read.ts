@@ -32,7 +32,7 @@ export async function readObject(client: Client, bucket: string, key: string, op
 }
 
 /** An ETag as If-Match wants it: in quotes (ObjectInfo keeps it without). */
-const quotedEtag = (etag: string): string => (etag.startsWith('"') ? etag : `"${etag}"`);
+export const quotedEtag = (etag: string): string => (etag.startsWith('"') ? etag : `"${etag}"`);
 
 /**
  * A server that does not know partNumber (Ceph RGW) answers with the whole

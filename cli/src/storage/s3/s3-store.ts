@@ -3,6 +3,8 @@ import type { Client } from "minio";
 import { s3Code } from "../../core/errors.js";
 import { s3Call } from "./s3-request.js";
 import { readObject } from "./s3-read.js";
+import { createRangeConnection } from "./range-connection.js";
+import { rangeDialFor } from "./s3-range-dial.js";
 import { uploadToS3, type UploadSettings } from "./s3-upload.js";
 import { copyObject } from "./s3-copy.js";
 import { copySource, s3Escape } from "./s3-escape.js";
@@ -43,6 +45,10 @@ export function createS3Store(client: Client, aliasName: string, bucket: string,
     isDir: (key) => anyBelow(client, bucket, key === "" || key.endsWith("/") ? key : `${key}/`),
     list: (prefix, options) => listS3(client, bucket, prefix, options),
     read: (key, options: ReadOptions = {}): Promise<Readable> => readObject(client, bucket, key, options),
+    rangeConnector(key, options) {
+      const dial = rangeDialFor(client, bucket, key, options);
+      return dial && ((signal) => createRangeConnection(dial, signal));
+    },
     async copyFrom(src, srcKey, key, size, versionId) {
       const origin = origins.get(src);
       if (!origin || origin.client !== client || size > maxSingleCopy) return false;
