@@ -16,6 +16,18 @@ const direct = suite("a bucket's GET or HEAD without the SDK");
 const sdkRequestOptions = (client: Client, call: object): { headers: Record<string, string>; path: string; host: string; port: number; protocol: string; method: string } =>
   (client as unknown as { getRequestOptions(o: object): { headers: Record<string, string>; path: string; host: string; port: number; protocol: string; method: string } }).getRequestOptions(call);
 
+/** The SDK's request for a call, signed as its makeRequestStreamAsync signs it at `date`. */
+function sdkSigned(sdk: Client, call: object, target: DirectTarget, region: string, date: Date): ReturnType<typeof sdkRequestOptions> {
+  const theirs = sdkRequestOptions(sdk, { ...call, region });
+  if (target.accessKey === "") return theirs;
+  const iso = date.toISOString();
+  theirs.headers["x-amz-date"] = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+  theirs.headers["x-amz-content-sha256"] = target.enableSHA256 ? "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" : "UNSIGNED-PAYLOAD";
+  if (target.sessionToken) theirs.headers["x-amz-security-token"] = target.sessionToken;
+  theirs.headers["authorization"] = sdkSignV4(theirs, target.accessKey, target.secretKey, region, date, theirs.headers["x-amz-content-sha256"]);
+  return theirs;
+}
+
 function targets(): Array<{ target: DirectTarget; options: ClientOptions }> {
   const agent = new Agent();
   const cases: Array<Omit<DirectTarget, "agent" | "pathStyle" | "region">> = [
@@ -43,13 +55,7 @@ direct("should send what the SDK sends, header for header, signature included", 
     const sdk = createSdkClient(options, target.headers, target.enableSHA256);
     for (const call of calls) {
       const ours = directRequestOptions(target, call, "eu-west-3", date);
-      const theirs = sdkRequestOptions(sdk, { ...call, region: "eu-west-3" });
-      if (target.accessKey !== "") {
-        theirs.headers["x-amz-date"] = "20261127T195007Z";
-        theirs.headers["x-amz-content-sha256"] = target.enableSHA256 ? "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" : "UNSIGNED-PAYLOAD";
-        if (target.sessionToken) theirs.headers["x-amz-security-token"] = target.sessionToken;
-        theirs.headers["authorization"] = sdkSignV4(theirs, target.accessKey, target.secretKey, "eu-west-3", date, theirs.headers["x-amz-content-sha256"]);
-      }
+      const theirs = sdkSigned(sdk, call, target, "eu-west-3", date);
       assert.equal(Object.entries(ours.headers), Object.entries(theirs.headers), `${call.method} ${ours.path} on ${target.host}`);
       assert.equal([ours.method, ours.path, ours.host, ours.port, ours.protocol], [theirs.method, theirs.path, theirs.host, theirs.port, theirs.protocol]);
       compared++;
@@ -68,13 +74,7 @@ direct("should sign an object's ranged GET as the SDK does, its key escaped the 
     for (const objectName of keys) {
       const call = { method: "GET", bucketName: "bucket", objectName, query: "versionId=3%2Bx", headers: { range: "bytes=16777216-33554431", "if-match": '"0123-5"' } };
       const ours = directRequestOptions(target, call, "us-east-1", date);
-      const theirs = sdkRequestOptions(sdk, { ...call, region: "us-east-1" });
-      if (target.accessKey !== "") {
-        theirs.headers["x-amz-date"] = "20261207T195007Z";
-        theirs.headers["x-amz-content-sha256"] = target.enableSHA256 ? "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" : "UNSIGNED-PAYLOAD";
-        if (target.sessionToken) theirs.headers["x-amz-security-token"] = target.sessionToken;
-        theirs.headers["authorization"] = sdkSignV4(theirs, target.accessKey, target.secretKey, "us-east-1", date, theirs.headers["x-amz-content-sha256"]);
-      }
+      const theirs = sdkSigned(sdk, call, target, "us-east-1", date);
       assert.equal(Object.entries(ours.headers), Object.entries(theirs.headers), `${objectName} on ${target.host}`);
       assert.is(ours.path, theirs.path);
       compared++;
