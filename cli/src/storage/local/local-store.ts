@@ -1,12 +1,13 @@
 import { createReadStream, createWriteStream, type Stats, type WriteStream } from "node:fs";
 import { lstat, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import { dirname } from "node:path";
-import { Transform, type Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isAppError, type AppError } from "@mc/shared/errors";
 import { mcError } from "../../core/errors.js";
 import { checkLocalName, makeParentOf, tempPathFor, writeRangesToFile } from "./local-ranges.js";
 import { mcAttrsFromStat, mcAttrsHeader } from "./preserve-attrs.js";
+import { readSmallFile } from "./small-file.js";
 import { compareKeys } from "../../util/key-order.js";
 import { contentTypeOf } from "../../util/mime.js";
 import type { Entry, ListOptions, ObjectInfo, ReadOptions, Store, WriteOptions } from "../types.js";
@@ -146,6 +147,8 @@ export function createLocalStore(storeOptions: LocalStoreOptions = {}): Store {
       return walk(dirname(prefix), options.recursive, (n) => n.startsWith(name), prefix);
     },
     async read(key, options: ReadOptions = {}) {
+      const whole = options.offset === undefined && options.length === undefined ? readSmallFile(key) : undefined;
+      if (whole) return Readable.from([whole], { objectMode: false });
       const s = await stat(key);
       if (s.isDirectory()) throw Object.assign(new Error(`${key} is a directory`), { code: "EISDIR" });
       // A copy of a FIFO would block (and every later file operation) until a writer came, and a
