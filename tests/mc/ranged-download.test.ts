@@ -130,6 +130,14 @@ ranged("should download through range connections, and fall back to the SDK's pa
     assert.is(r.code, 0, r.stderr);
     assert.is(await sha256(plain), expected);
     assert.equal([server.rawGets, server.sdkGets], [5, 0], "16 MiB ranges on bare sockets");
+    // A host name only --resolve knows: the bare sockets look it up the same way (else every range would fall back).
+    server.rawGets = 0;
+    const port = new URL(server.endpoint).port;
+    const named = join(work, "served-named.bin");
+    const n = await mc(["cp", "-q", "named/bucket/big.bin", named, "--resolve", `storage.mc-test.invalid:${port}=127.0.0.1`], { env: { MC_HOST_named: `http://RANGEKEY:RANGESECRET@storage.mc-test.invalid:${port}` } });
+    assert.is(n.code, 0, n.stderr);
+    assert.is(await sha256(named), expected);
+    assert.equal([server.rawGets, server.sdkGets], [5, 0], "--resolve on bare sockets");
     // Every answer chunked: each range is declined, then read through node:http.
     server.rawGets = 0;
     server.misbehave = (asked, _req, res) => {
