@@ -81,15 +81,21 @@ lane("should answer a cached request byte for byte as node:http does, the date a
 
 lane("should answer curl's requests on one kept-alive connection, plain and compressed", async (ctx) => {
   const url = `${ctx.env.base}${latest}`;
-  // Two URLs in one curl: the second rides the first one's connection (num_connects 0). Asked
+  // Two URLs in one curl: the second rides the first one's connection (num_connects 0). Options
+  // apply to every URL of a command line, so `--next` starts the compressed one's own. Asked
   // until the lane answers both (the first asks fill the cache with curl's own headers).
   // Not spawnSync: the gateway answers from this process's event loop.
   for (let i = 0; i < 50; i++) {
     const before = ctx.env.gateway.lane.answered;
-    const curl = await promisify(execFile)("curl", ["-sS", "--fail", "-w", "\n%{http_code} %{num_connects}\n", url, "--compressed", url], { encoding: "utf8" });
-    const [plain = "", plainStatus, compressed = "", compressedStatus] = curl.stdout.split("\n");
-    assert.is(plainStatus, "200 1");
-    assert.is(compressedStatus, "200 0");
+    const write = ["-sS", "--fail", "-w", "\n%{http_code} %{num_connects} %{size_download}\n"];
+    const curl = await promisify(execFile)("curl", [...write, url, "--next", ...write, "--compressed", url], { encoding: "utf8" });
+    const [plain = "", plainStatus = "", compressed = "", compressedStatus = ""] = curl.stdout.split("\n");
+    const [plainCode, plainConnects, plainBytes] = plainStatus.split(" ");
+    const [compressedCode, compressedConnects, compressedBytes] = compressedStatus.split(" ");
+    assert.equal([plainCode, plainConnects, compressedCode, compressedConnects], ["200", "1", "200", "0"]);
+    // Bytes on the wire: the first answer plain (its body), the second gzip (fewer).
+    assert.is(Number(plainBytes), Buffer.byteLength(plain));
+    assert.ok(Number(compressedBytes) < Number(plainBytes), `${compressedBytes} compressed bytes against ${plainBytes}`);
     assert.is(compressed, plain);
     assert.ok(JSON.parse(plain) as unknown);
     if (ctx.env.gateway.lane.answered === before + 2) return;
